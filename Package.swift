@@ -1,0 +1,33 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let strictSettings: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny"),
+  .enableUpcomingFeature("MemberImportVisibility"),
+  .treatAllWarnings(as: .error),
+]
+
+let package = Package(
+  name: "ActorStore",
+  products: [
+    .library(name: "ActorStore", targets: ["ActorStore"]),
+    .library(name: "ActorStoreTesting", targets: ["ActorStoreTesting"]),
+    .executable(name: "actorstore-stress", targets: ["actorstore-stress"]),
+  ],
+  targets: [
+    .target(name: "ActorStore", swiftSettings: strictSettings),
+    .target(name: "ActorStoreTesting", dependencies: ["ActorStore"], swiftSettings: strictSettings),
+    .executableTarget(
+      name: "actorstore-stress",
+      dependencies: ["ActorStore", "ActorStoreTesting"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(name: "ActorStoreTests", dependencies: ["ActorStore"], swiftSettings: strictSettings),
+    .testTarget(
+      name: "ActorStoreTestingTests",
+      dependencies: ["ActorStore", "ActorStoreTesting"],
+      swiftSettings: strictSettings
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

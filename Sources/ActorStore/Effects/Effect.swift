@@ -1,0 +1,174 @@
+/// Work a reducer asks the store to do after an action: send more actions, run async code,
+/// cancel earlier work.
+///
+/// An effect is a value describing work; nothing runs until the store launches it. Build one
+/// with ``none``, ``send(_:)``, ``run(priority:operation:catch:fileID:line:)``, compose with
+/// ``merge(_:)-(Effect<Action>...)`` and ``concatenate(_:)-(Effect<Action>...)``, tag with
+/// ``cancellable(id:cancelInFlight:)`` and stop with ``cancel(id:)``.
+public struct Effect<Action: Sendable>: Sendable {
+  @usableFromInline let operation: Operation
+
+  @usableFromInline init(_ operation: Operation) { self.operation = operation }
+
+  @usableFromInline enum Operation: Sendable {
+    case none
+    case send(Action)
+    case run(EffectRun<Action>)
+    case merge([Effect])
+    case concatenate([Effect])
+    indirect case cancellable(Effect, id: EffectID, cancelInFlight: Bool)
+    case cancel(id: EffectID)
+    /// Work of one element of a collection: its IDs live under `component`, and removing the
+    /// element cancels everything launched here.
+    indirect case scoped(Effect, component: EffectID)
+    /// Cancels everything launched under the scope `component`.
+    case cancelScope(component: EffectID)
+    indirect case throttled(Effect, ThrottleRule)
+    /// A `cancellable` node of a pending `concatenate` item whose record already exists, so
+    /// that `cancel(id:)` reaches it before it starts.
+    indirect case gated(Effect, EffectRecord, path: ScopePath?)
+  }
+
+  /// Does nothing.
+  public static var none: Self { Self(.none) }
+
+  /// Delivers `action` to the store right after the current action, before any effect's output
+  /// and before `send` returns.
+  /// - Parameter action: The action to deliver.
+  /// - Returns: The effect.
+  @inlinable
+  public static func send(_ action: Action) -> Self { Self(.send(action)) }
+
+  /// Runs async work that can send actions back to the store.
+  ///
+  /// The operation runs in a task that prefers the store's task executor. Throwing
+  /// `CancellationError` is silent; any other error goes to `handler`, or is reported as an
+  /// issue when there is none. The store keeps working either way.
+  /// - Parameters:
+  ///   - priority: The task's priority.
+  ///   - operation: The work; `send` delivers actions and returns once the store processed them.
+  ///   - handler: Receives errors thrown by `operation` and may still send actions.
+  ///   - fileID: Where the effect was created, for diagnostics.
+  ///   - line: The line where the effect was created, for diagnostics.
+  /// - Returns: The effect.
+  public static func run(
+    priority: TaskPriority? = nil,
+    operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
+    catch handler: (@Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> Self {
+    Self(
+      .run(
+        EffectRun(
+          priority: priority, operation: operation, handler: handler,
+          origin: SourceLocation(fileID: fileID, line: line))))
+  }
+
+  /// Runs every effect at the same time.
+  /// - Parameter effects: The effects.
+  /// - Returns: One effect that finishes when all have finished.
+  public static func merge(_ effects: Self...) -> Self { merge(effects) }
+
+  /// Runs every effect at the same time.
+  /// - Parameter effects: The effects.
+  /// - Returns: One effect that finishes when all have finished.
+  public static func merge(_ effects: some Sequence<Self>) -> Self {
+    let work = effects.filter { !$0.isNone }
+    switch work.count {
+    case 0: return .none
+    case 1: return work[0]
+    default: return Self(.merge(work))
+    }
+  }
+
+  /// Runs this effect and `other` at the same time.
+  /// - Parameter other: The other effect.
+  /// - Returns: The merged effect; no allocation when either side is ``none``.
+  @inlinable
+  public func merge(with other: Self) -> Self {
+    if case .none = other.operation { return self }
+    if case .none = operation { return other }
+    return Self(.merge([self, other]))
+  }
+
+  /// Runs the effects one after another: each starts when the previous one has finished.
+  ///
+  /// Cancelling an ID also reaches the items that have not started yet.
+  /// - Parameter effects: The effects, in order.
+  /// - Returns: One effect that finishes after the last.
+  public static func concatenate(_ effects: Self...) -> Self { concatenate(effects) }
+
+  /// Runs the effects one after another: each starts when the previous one has finished.
+  /// - Parameter effects: The effects, in order.
+  /// - Returns: One effect that finishes after the last.
+  public static func concatenate(_ effects: some Sequence<Self>) -> Self {
+    let work = effects.filter { !$0.isNone }
+    switch work.count {
+    case 0: return .none
+    case 1: return work[0]
+    default: return Self(.concatenate(work))
+    }
+  }
+
+  /// Transforms the actions this effect sends, e.g. to embed a child feature's actions into its
+  /// parent's.
+  /// - Parameter transform: Maps each action.
+  /// - Returns: The same work, sending transformed actions.
+  public func map<T: Sendable>(_ transform: @escaping @Sendable (Action) -> T) -> Effect<T> {
+    switch operation {
+    case .none: .none
+    case .send(let action): .send(transform(action))
+    case .run(let run): Effect<T>(.run(run.map(transform)))
+    case .merge(let effects): Effect<T>(.merge(effects.map { $0.map(transform) }))
+    case .concatenate(let effects): Effect<T>(.concatenate(effects.map { $0.map(transform) }))
+    case .cancellable(let effect, let id, let cancelInFlight):
+      Effect<T>(.cancellable(effect.map(transform), id: id, cancelInFlight: cancelInFlight))
+    case .cancel(let id): Effect<T>(.cancel(id: id))
+    case .scoped(let effect, let component): Effect<T>(.scoped(effect.map(transform), component: component))
+    case .cancelScope(let component): Effect<T>(.cancelScope(component: component))
+    case .throttled(let effect, let rule): Effect<T>(.throttled(effect.map(transform), rule))
+    case .gated(let effect, let record, let path): Effect<T>(.gated(effect.map(transform), record, path: path))
+    }
+  }
+
+  @usableFromInline var isNone: Bool {
+    if case .none = operation { true } else { false }
+  }
+
+  /// Tags this effect's work as belonging to the element scope `component`.
+  func scoped(to component: EffectID) -> Self {
+    isNone ? self : Self(.scoped(self, component: component))
+  }
+
+  /// Cancels everything launched under the element scope `component`.
+  static func cancelScope(_ component: EffectID) -> Self { Self(.cancelScope(component: component)) }
+}
+
+/// Where an effect was created, shown in diagnostics.
+@usableFromInline struct SourceLocation: Sendable, CustomStringConvertible {
+  let fileID: StaticString
+  let line: UInt
+  @usableFromInline var description: String { "\(fileID):\(line)" }
+}
+
+/// The pieces of a ``Effect/run(priority:operation:catch:fileID:line:)`` effect.
+@usableFromInline struct EffectRun<Action: Sendable>: Sendable {
+  let priority: TaskPriority?
+  let operation: @Sendable (Send<Action>) async throws -> Void
+  let handler: (@Sendable (any Error, Send<Action>) async -> Void)?
+  let origin: SourceLocation
+
+  func map<T: Sendable>(_ transform: @escaping @Sendable (Action) -> T) -> EffectRun<T> {
+    let operation = self.operation
+    let handler = self.handler
+    return EffectRun<T>(
+      priority: priority,
+      operation: { send in try await operation(send.map(transform)) },
+      handler: handler.map { handler -> @Sendable (any Error, Send<T>) async -> Void in
+        { error, send in await handler(error, send.map(transform)) }
+      },
+      origin: origin
+    )
+  }
+}

@@ -1,0 +1,42 @@
+extension Effect {
+  /// Tags this effect's work with `id`, so that ``cancel(id:)`` can stop it.
+  ///
+  /// IDs are scoped to the store tree that launches the effect and, within it, to the
+  /// collection element whose reducer returned it: sibling elements never cancel each other's
+  /// effects, while a parent's `cancel(id:)` reaches its elements' effects.
+  /// - Parameters:
+  ///   - id: Any hashable, sendable value.
+  ///   - cancelInFlight: When `true`, effects already running under `id` are cancelled
+  ///     before this one starts.
+  /// - Returns: The tagged effect.
+  public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
+    if isNone { return self }
+    return Self(.cancellable(self, id: EffectID(id), cancelInFlight: cancelInFlight))
+  }
+
+  /// Cancels every in-flight effect tagged with `id` in this scope, including effects started
+  /// by the same `reduce` call and pending items of a ``concatenate(_:)-(Effect<Action>...)``.
+  ///
+  /// A cancelled effect's task is cancelled and none of its later sends are delivered.
+  /// Cancelling an ID that has nothing in flight does nothing; cancelling one that no effect of
+  /// this store tree has ever used in this scope (usually a typo or a mis-scoped ID) reports a
+  /// warning.
+  /// - Parameter id: The ID given to ``cancellable(id:cancelInFlight:)``.
+  /// - Returns: The cancelling effect.
+  public static func cancel(id: some Hashable & Sendable) -> Self {
+    Self(.cancel(id: EffectID(id)))
+  }
+}
+
+/// A type-erased cancellation ID or scope component.
+@usableFromInline struct EffectID: Hashable, @unchecked Sendable {
+  // No lock: `erased` is immutable and only ever built from a `Hashable & Sendable` value, so
+  // sharing it across threads is safe even though `AnyHashable` is not declared Sendable.
+  private let erased: AnyHashable
+
+  init(_ value: some Hashable & Sendable) { erased = AnyHashable(value) }
+}
+
+extension EffectID: CustomStringConvertible {
+  @usableFromInline var description: String { String(describing: erased.base) }
+}

@@ -1,0 +1,31 @@
+/// One node of a store's effect tree: a running task, a `cancellable` group, a pending
+/// `concatenate` item, or the origin of one `send`.
+///
+/// A record is *structurally* finished when its own work and its structural children (the
+/// effect's own sub-effects) are done: it leaves the cancellation index and a `concatenate`
+/// moves on. It is *transitively* finished when, in addition, every effect started by actions
+/// it sent is done: ``StoreTask/finish()`` waits for that.
+@usableFromInline final class EffectRecord: @unchecked Sendable {
+  // Every `var` below is read and written only under the owning EffectRegistry's mutex.
+  let origin: SourceLocation?
+  let label: String?
+  var parent: EffectRecord?
+  var isSpawned = false
+  var firstChild: EffectRecord?
+  var nextSibling: EffectRecord?
+  var previousSibling: EffectRecord?
+  var task: Task<Void, Never>?
+  var keys: [EffectKey] = []
+  var openStructural = 1
+  var openTransitive = 1
+  var isCancelled = false
+  var isStructurallyFinished = false
+  var isTransitivelyFinished = false
+  var structuralWaiters: [UnsafeContinuation<Void, Never>] = []
+  var transitiveWaiters: [UnsafeContinuation<Void, Never>] = []
+
+  init(origin: SourceLocation?, label: String?) {
+    self.origin = origin
+    self.label = label
+  }
+}

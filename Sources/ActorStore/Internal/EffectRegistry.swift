@@ -1,0 +1,315 @@
+import Synchronization
+
+/// A store tree's in-flight effects: the record tree and the cancellation index.
+///
+/// All bookkeeping is a state machine under one mutex, so the store, its effects' tasks and
+/// ``StoreTask/cancel()`` can touch it from any thread without hopping onto the store. Every
+/// transition returns the tasks to cancel and waiters to resume; the caller performs them after
+/// the lock is released. Cancelling an ID is one hash lookup plus the records found there, never
+/// a scan of everything running.
+final class EffectRegistry: Sendable {
+  private let state: Mutex<EffectRegistryState>
+  /// The record every send origin hangs from; it never finishes, so cancelling it transitively
+  /// cancels everything the store ever started.
+  let root: EffectRecord
+
+  init() {
+    let root = EffectRecord(origin: nil, label: "store")
+    self.root = root
+    state = Mutex(EffectRegistryState())
+  }
+
+  /// Adds `record` below `parent`, registered under `keys`. The record starts with one unit of
+  /// activity (its task, or the launcher's hold) that ``endActivity(of:)`` releases.
+  func open(_ record: EffectRecord, under parent: EffectRecord, spawned: Bool, keys: [EffectKey], isTask: Bool) {
+    state.withLock { $0.open(record, under: parent, spawned: spawned, keys: keys, isTask: isTask) }
+  }
+
+  /// Stores the task running `record`; cancels it at once if the record was cancelled already.
+  func attach(_ task: Task<Void, Never>, to record: EffectRecord) {
+    let cancelNow = state.withLock { state -> Bool in
+      if record.isCancelled { return true }
+      if !record.isStructurallyFinished { record.task = task }
+      return false
+    }
+    if cancelNow { task.cancel() }
+  }
+
+  /// Releases the activity `record` was opened with (its task ended, or its launcher is done).
+  func endActivity(of record: EffectRecord, isTask: Bool = false) {
+    state.withLock { $0.endActivity(of: record, isTask: isTask) }.perform()
+  }
+
+  /// Cancels everything registered under `key`.
+  /// - Returns: Whether `key` was ever used in this store tree (as far as the bounded memory of
+  ///   used keys tells).
+  @discardableResult
+  func cancel(_ key: EffectKey) -> Bool {
+    var known = false
+    state.withLock { $0.cancel(key, known: &known) }.perform()
+    return known
+  }
+
+  /// Cancels `record` and its sub-effects; with `transitively`, also every effect started by
+  /// actions they sent.
+  func cancel(_ record: EffectRecord, transitively: Bool) {
+    state.withLock { $0.cancel(record, transitively: transitively) }.perform()
+  }
+
+  func isCancelled(_ record: EffectRecord) -> Bool { state.withLock { _ in record.isCancelled } }
+
+  /// How an action sent by `record`'s effect is to be treated.
+  func delivery(from record: EffectRecord) -> Delivery {
+    state.withLock { _ in
+      if record.isCancelled { return .dropCancelled }
+      if record.isStructurallyFinished { return .afterFinish }
+      return .deliver
+    }
+  }
+
+  enum Delivery { case deliver, dropCancelled, afterFinish }
+
+  /// Suspends until `record`'s own work and its sub-effects are done.
+  func waitUntilStructurallyFinished(_ record: EffectRecord) async {
+    await withUnsafeContinuation { continuation in
+      let done = state.withLock { _ -> Bool in
+        if record.isStructurallyFinished { return true }
+        record.structuralWaiters.append(continuation)
+        return false
+      }
+      if done { continuation.resume() }
+    }
+  }
+
+  /// Suspends until `record` and everything started from it, transitively, is done.
+  func waitUntilTransitivelyFinished(_ record: EffectRecord) async {
+    await withUnsafeContinuation { continuation in
+      let done = state.withLock { _ -> Bool in
+        if record.isTransitivelyFinished { return true }
+        record.transitiveWaiters.append(continuation)
+        return false
+      }
+      if done { continuation.resume() }
+    }
+  }
+
+  func isTransitivelyFinished(_ record: EffectRecord) -> Bool {
+    state.withLock { _ in record.isTransitivelyFinished }
+  }
+
+  /// Runs a throttle rule against its memory under the lock.
+  func decideThrottle(_ rule: ThrottleRule, memoryKey: EffectKey, pendingKey: EffectKey) -> ThrottleDecision {
+    state.withLock { state in
+      let hasPending = state.index[pendingKey] != nil
+      return rule.decide(&state.throttleMemory[memoryKey], hasPending)
+    }
+  }
+
+  /// The number of effect tasks still running.
+  var runningTaskCount: Int { state.withLock { $0.runningTasks } }
+
+  /// The number of keys in the cancellation index.
+  var indexedKeyCount: Int { state.withLock { $0.index.count } }
+
+  /// Where each effect still running was created, for diagnostics.
+  var runningEffectOrigins: [String] {
+    state.withLock { _ in
+      var origins: [String] = []
+      var stack = [root]
+      while let record = stack.popLast() {
+        if record.task != nil, !record.isStructurallyFinished {
+          origins.append(record.origin.map { "effect started at \($0)" } ?? "effect")
+        }
+        var child = record.firstChild
+        while let current = child {
+          stack.append(current)
+          child = current.nextSibling
+        }
+      }
+      return origins
+    }
+  }
+}
+
+extension EffectRegistry {
+  /// Releases the records made up front for the `cancellable` and `scoped` nodes of a
+  /// `concatenate` item that will never start (its concatenation was cancelled or its store
+  /// released), so that nothing waits on them.
+  func releaseGates<Action>(in effect: Effect<Action>) {
+    switch effect.operation {
+    case .gated(let inner, let record, _):
+      releaseGates(in: inner)
+      endActivity(of: record)
+    case .merge(let effects), .concatenate(let effects):
+      for effect in effects { releaseGates(in: effect) }
+    case .none, .send, .run, .cancellable, .cancel, .scoped, .cancelScope, .throttled:
+      break
+    }
+  }
+}
+
+/// Work a registry transition leaves for the caller, done outside the lock.
+struct RegistryFollowUp: ~Copyable {
+  var tasksToCancel: [Task<Void, Never>] = []
+  var waitersToResume: [UnsafeContinuation<Void, Never>] = []
+
+  consuming func perform() {
+    for task in tasksToCancel { task.cancel() }
+    for waiter in waitersToResume { waiter.resume() }
+  }
+}
+
+/// The registry's state; every record field is touched only here, under the mutex.
+struct EffectRegistryState: ~Copyable {
+  /// Records in flight, by key. One record is the common case and costs no dictionary.
+  enum Bucket {
+    case one(EffectRecord)
+    case many([ObjectIdentifier: EffectRecord])
+  }
+
+  /// Keys remembered so that cancelling a never-used ID can be diagnosed; bounded so that an
+  /// app cycling through unique IDs does not grow without limit.
+  static let seenKeyCapacity = 4_096
+
+  var index: [EffectKey: Bucket] = [:]
+  var seenKeys: Set<EffectKey> = []
+  var throttleMemory: [EffectKey: any Sendable] = [:]
+  var runningTasks = 0
+
+  mutating func open(
+    _ record: EffectRecord, under parent: EffectRecord, spawned: Bool, keys: [EffectKey], isTask: Bool
+  ) {
+    record.parent = parent
+    record.isSpawned = spawned
+    record.nextSibling = parent.firstChild
+    parent.firstChild?.previousSibling = record
+    parent.firstChild = record
+    parent.openTransitive += 1
+    if !spawned { parent.openStructural += 1 }
+    if isTask { runningTasks += 1 }
+    if parent.isCancelled {
+      record.isCancelled = true
+      return
+    }
+    record.keys = keys
+    for key in keys {
+      insert(record, at: key)
+      if seenKeys.count < Self.seenKeyCapacity { seenKeys.insert(key) }
+    }
+  }
+
+  mutating func endActivity(of record: EffectRecord, isTask: Bool) -> RegistryFollowUp {
+    if isTask { runningTasks -= 1 }
+    record.task = nil
+    record.openStructural -= 1
+    record.openTransitive -= 1
+    var followUp = RegistryFollowUp()
+    var next: EffectRecord? = record
+    while let current = next {
+      next = nil
+      var parentChanged = false
+      if !current.isStructurallyFinished, current.openStructural == 0 {
+        current.isStructurallyFinished = true
+        unregister(current)
+        followUp.waitersToResume += current.structuralWaiters
+        current.structuralWaiters = []
+        if let parent = current.parent, !current.isSpawned {
+          parent.openStructural -= 1
+          parentChanged = true
+        }
+      }
+      if !current.isTransitivelyFinished, current.openTransitive == 0 {
+        current.isTransitivelyFinished = true
+        followUp.waitersToResume += current.transitiveWaiters
+        current.transitiveWaiters = []
+        if let parent = current.parent {
+          unlink(current, from: parent)
+          parent.openTransitive -= 1
+          parentChanged = true
+        }
+      }
+      if parentChanged { next = current.parent }
+      if current.isTransitivelyFinished { current.parent = nil }
+    }
+    return followUp
+  }
+
+  mutating func cancel(_ key: EffectKey, known: inout Bool) -> RegistryFollowUp {
+    var followUp = RegistryFollowUp()
+    guard let bucket = index.removeValue(forKey: key) else {
+      known = seenKeys.count >= Self.seenKeyCapacity || seenKeys.contains(key)
+      return followUp
+    }
+    known = true
+    switch bucket {
+    case .one(let record):
+      cancel(record, transitively: false, into: &followUp)
+    case .many(let records):
+      for record in records.values { cancel(record, transitively: false, into: &followUp) }
+    }
+    return followUp
+  }
+
+  mutating func cancel(_ record: EffectRecord, transitively: Bool) -> RegistryFollowUp {
+    var followUp = RegistryFollowUp()
+    cancel(record, transitively: transitively, into: &followUp)
+    return followUp
+  }
+
+  private mutating func cancel(_ record: EffectRecord, transitively: Bool, into followUp: inout RegistryFollowUp) {
+    var stack = [record]
+    while let current = stack.popLast() {
+      if !current.isCancelled {
+        current.isCancelled = true
+        unregister(current)
+        if let task = current.task { followUp.tasksToCancel.append(task) }
+      }
+      var child = current.firstChild
+      while let next = child {
+        if transitively || !next.isSpawned { stack.append(next) }
+        child = next.nextSibling
+      }
+    }
+  }
+
+  private mutating func insert(_ record: EffectRecord, at key: EffectKey) {
+    switch index[key] {
+    case nil:
+      index[key] = .one(record)
+    case .one(let existing):
+      index[key] = .many([ObjectIdentifier(existing): existing, ObjectIdentifier(record): record])
+    case .many(var records):
+      index[key] = nil
+      records[ObjectIdentifier(record)] = record
+      index[key] = .many(records)
+    }
+  }
+
+  private mutating func unregister(_ record: EffectRecord) {
+    for key in record.keys {
+      switch index[key] {
+      case .one(let existing) where existing === record:
+        index[key] = nil
+      case .many(var records):
+        index[key] = nil
+        records[ObjectIdentifier(record)] = nil
+        if records.count == 1, let last = records.values.first {
+          index[key] = .one(last)
+        } else if !records.isEmpty {
+          index[key] = .many(records)
+        }
+      default:
+        break
+      }
+    }
+    record.keys = []
+  }
+
+  private func unlink(_ record: EffectRecord, from parent: EffectRecord) {
+    if parent.firstChild === record { parent.firstChild = record.nextSibling }
+    record.previousSibling?.nextSibling = record.nextSibling
+    record.nextSibling?.previousSibling = record.previousSibling
+    record.previousSibling = nil
+    record.nextSibling = nil
+  }
+}

@@ -1,0 +1,37 @@
+/// A way into and out of one case of an action enum: `embed` wraps a child action into the
+/// parent's, `extract` unwraps it (or returns `nil` for any other case).
+///
+/// Written by hand, without macros:
+/// ```swift
+/// extension ActionPath where Root == AppAction, Value == CounterAction {
+///   static let counter = ActionPath(
+///     embed: AppAction.counter,
+///     extract: { if case .counter(let action) = $0 { action } else { nil } }
+///   )
+/// }
+/// ```
+public struct ActionPath<Root, Value>: Sendable {
+  /// Wraps a child value into the root.
+  public let embed: @Sendable (Value) -> Root
+  /// Unwraps the child value, or `nil` when the root is another case.
+  public let extract: @Sendable (Root) -> Value?
+
+  /// Creates a path from its two directions.
+  /// - Parameters:
+  ///   - embed: Wraps a child value into the root.
+  ///   - extract: Unwraps the child value, `nil` for other cases.
+  public init(embed: @escaping @Sendable (Value) -> Root, extract: @escaping @Sendable (Root) -> Value?) {
+    self.embed = embed
+    self.extract = extract
+  }
+
+  /// Chains this path with one into `Value`'s own cases.
+  /// - Parameter next: A path from `Value` into one of its cases.
+  /// - Returns: A path from `Root` straight to `next`'s value.
+  public func appending<Next>(_ next: ActionPath<Value, Next>) -> ActionPath<Root, Next> {
+    ActionPath<Root, Next>(
+      embed: { self.embed(next.embed($0)) },
+      extract: { self.extract($0).flatMap(next.extract) }
+    )
+  }
+}

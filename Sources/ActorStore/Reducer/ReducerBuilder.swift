@@ -1,0 +1,124 @@
+/// Builds one reducer out of several, run in the order written, their effects merged.
+@resultBuilder
+public enum ReducerBuilder<State: Sendable, Action: Sendable> {
+  /// A single reducer.
+  /// - Parameter reducer: The reducer.
+  /// - Returns: The same reducer.
+  @inlinable
+  public static func buildExpression<R: Reducer>(_ reducer: R) -> R
+  where R.State == State, R.Action == Action {
+    reducer
+  }
+
+  /// The first reducer of a block.
+  /// - Parameter first: The reducer.
+  /// - Returns: The same reducer.
+  @inlinable
+  public static func buildPartialBlock<R: Reducer>(first: R) -> R
+  where R.State == State, R.Action == Action {
+    first
+  }
+
+  /// Appends a reducer to those before it.
+  /// - Parameters:
+  ///   - accumulated: The reducers so far.
+  ///   - next: The reducer run after them.
+  /// - Returns: A reducer running both in order.
+  @inlinable
+  public static func buildPartialBlock<R0: Reducer, R1: Reducer>(
+    accumulated: R0, next: R1
+  ) -> ReducerSequence<R0, R1> where R0.State == State, R0.Action == Action, R1.State == State, R1.Action == Action {
+    ReducerSequence(first: accumulated, second: next)
+  }
+
+  /// An `if` without `else`: the reducer runs only when the condition held at build time.
+  /// - Parameter reducer: The reducer, or `nil`.
+  /// - Returns: A reducer that does nothing when `reducer` is `nil`.
+  @inlinable
+  public static func buildOptional<R: Reducer>(_ reducer: R?) -> OptionalReducer<R>
+  where R.State == State, R.Action == Action {
+    OptionalReducer(wrapped: reducer)
+  }
+
+  /// The first branch of an `if`/`else` or `switch`.
+  /// - Parameter reducer: The branch's reducer.
+  /// - Returns: The branch wrapped in ``ConditionalReducer``.
+  @inlinable
+  public static func buildEither<First: Reducer, Second: Reducer>(
+    first reducer: First
+  ) -> ConditionalReducer<First, Second> where First.State == State, First.Action == Action {
+    .first(reducer)
+  }
+
+  /// The second branch of an `if`/`else` or `switch`.
+  /// - Parameter reducer: The branch's reducer.
+  /// - Returns: The branch wrapped in ``ConditionalReducer``.
+  @inlinable
+  public static func buildEither<First: Reducer, Second: Reducer>(
+    second reducer: Second
+  ) -> ConditionalReducer<First, Second> where Second.State == State, Second.Action == Action {
+    .second(reducer)
+  }
+}
+
+/// Two reducers run one after the other on the same state; their effects are merged.
+public struct ReducerSequence<R0: Reducer, R1: Reducer>: Reducer
+where R0.State == R1.State, R0.Action == R1.Action {
+  @usableFromInline let first: R0
+  @usableFromInline let second: R1
+
+  @inlinable init(first: R0, second: R1) {
+    self.first = first
+    self.second = second
+  }
+
+  /// Runs `first`, then `second`.
+  /// - Parameters:
+  ///   - state: The state both reduce.
+  ///   - action: The action both receive.
+  /// - Returns: Both effects merged.
+  @inlinable
+  public func reduce(into state: inout R0.State, action: R0.Action) -> Effect<R0.Action> {
+    let firstEffect = first.reduce(into: &state, action: action)
+    return firstEffect.merge(with: second.reduce(into: &state, action: action))
+  }
+}
+
+/// A reducer that may be absent (from an `if` in a ``ReducerBuilder``).
+public struct OptionalReducer<Wrapped: Reducer>: Reducer {
+  @usableFromInline let wrapped: Wrapped?
+
+  @inlinable init(wrapped: Wrapped?) { self.wrapped = wrapped }
+
+  /// Runs the wrapped reducer when there is one.
+  /// - Parameters:
+  ///   - state: The state to reduce.
+  ///   - action: The action.
+  /// - Returns: The wrapped reducer's effect, or ``Effect/none``.
+  @inlinable
+  public func reduce(into state: inout Wrapped.State, action: Wrapped.Action) -> Effect<Wrapped.Action> {
+    wrapped?.reduce(into: &state, action: action) ?? .none
+  }
+}
+
+/// One of two reducers (from an `if`/`else` or `switch` in a ``ReducerBuilder``).
+public enum ConditionalReducer<First: Reducer, Second: Reducer>: Reducer
+where First.State == Second.State, First.Action == Second.Action {
+  /// The first branch.
+  case first(First)
+  /// The second branch.
+  case second(Second)
+
+  /// Runs the chosen branch.
+  /// - Parameters:
+  ///   - state: The state to reduce.
+  ///   - action: The action.
+  /// - Returns: The branch's effect.
+  @inlinable
+  public func reduce(into state: inout First.State, action: First.Action) -> Effect<First.Action> {
+    switch self {
+    case .first(let reducer): reducer.reduce(into: &state, action: action)
+    case .second(let reducer): reducer.reduce(into: &state, action: action)
+    }
+  }
+}

@@ -1,0 +1,220 @@
+import Synchronization
+
+/// Hosts a feature: applies each action to the state through the reducer, one at a time, and
+/// runs the effects the reducer returns.
+///
+/// A store is an actor. Its executor is shared by every store scoped from it, so a parent and
+/// its children never hop between each other. Actions that effects send arrive as actor jobs;
+/// actions produced synchronously with ``Effect/send(_:)`` are processed in FIFO order before
+/// ``send(_:)`` returns. Releasing a root store cancels all of its effects.
+///
+/// ```swift
+/// let store = Store(initialState: Counter.State(), reducer: Counter())
+/// await store.send(.incrementTapped)
+/// let count = store.currentState.count   // synchronous, for UI code
+/// ```
+public actor Store<State: Sendable, Action: Sendable> {
+  nonisolated let executor: StoreExecutor
+  nonisolated private let serialExecutorReference: UnownedSerialExecutor
+  /// Owns the default actor executor of a root store created without a serial executor.
+  nonisolated private let isolationAnchor: StoreIsolationAnchor?
+  nonisolated private let mode: Mode
+  /// The anchor children must keep alive along with the executor they share.
+  nonisolated var isolationAnchorForChildren: StoreIsolationAnchor? { isolationAnchor }
+  /// The last state a scoped store saw, returned once its state is gone.
+  nonisolated private let lastScopedState: Mutex<State>?
+  private var isInvalidated = false
+
+  private enum Mode: Sendable {
+    case root(RootBox)
+    case scoped(any StoreParentLink<State, Action>)
+  }
+
+  /// Holds the root engine for the nonisolated `mode`.
+  private final class RootBox: @unchecked Sendable {
+    // The engine's mutable state is touched only while isolated to the owning store (the store
+    // actor's serial executor is the lock) or in the store's deinit, when nothing else refers
+    // to it; from elsewhere only its `let` publisher and registry are read, both Sendable.
+    let engine: StoreEngine<State, Action>
+    init(_ engine: StoreEngine<State, Action>) { self.engine = engine }
+  }
+
+  /// Creates a root store.
+  /// - Parameters:
+  ///   - initialState: The feature's state to start from.
+  ///   - reducer: The feature's reducer.
+  ///   - executor: Where the store and its effects run; `.default` gives the store its own
+  ///     default actor executor and runs effects on the global pool. Tests pass
+  ///     `TestExecutor.makeStoreExecutor()`.
+  public init<R: Reducer>(initialState: State, reducer: R, executor: StoreExecutor = .default)
+  where R.State == State, R.Action == Action {
+    let anchor = executor.serialExecutor == nil ? StoreIsolationAnchor() : nil
+    self.executor = executor
+    serialExecutorReference = executor.serialExecutor?.asUnownedSerialExecutor() ?? anchor!.unownedExecutor
+    isolationAnchor = anchor
+    mode = .root(RootBox(StoreEngine(state: initialState, reducer: reducer, taskExecutor: executor.taskExecutor)))
+    lastScopedState = nil
+  }
+
+  init(scopedFrom link: some StoreParentLink<State, Action>, initialState: State, parentExecutor: UnownedSerialExecutor, executor: StoreExecutor, anchor: StoreIsolationAnchor?) {
+    self.executor = executor
+    serialExecutorReference = parentExecutor
+    isolationAnchor = anchor
+    mode = .scoped(link)
+    lastScopedState = Mutex(initialState)
+  }
+
+  deinit {
+    if case .root(let box) = mode {
+      box.engine.registry.cancel(box.engine.registry.root, transitively: true)
+      box.engine.publisher.finishAll()
+    }
+  }
+
+  /// The serial executor this store (and every store scoped from it) runs on.
+  public nonisolated var unownedExecutor: UnownedSerialExecutor { serialExecutorReference }
+
+  /// The current state. For a scoped store whose state is gone, the last state it had.
+  public var state: State {
+    switch mode {
+    case .root(let box):
+      return box.engine.state
+    case .scoped(let link):
+      return scopedState(link) ?? lastScopedState!.withLock { $0 }
+    }
+  }
+
+  /// A snapshot of the state for synchronous reads from any thread, e.g. UI code. It is
+  /// updated after each processed ``send(_:)``, so it never shows a half-processed chain of
+  /// actions.
+  public nonisolated var currentState: State {
+    switch mode {
+    case .root(let box):
+      return box.engine.publisher.snapshot
+    case .scoped(let link):
+      guard let state = link.currentState() else { return lastScopedState!.withLock { $0 } }
+      lastScopedState!.withLock { $0 = state }
+      return state
+    }
+  }
+
+  /// Processes `action` and every action it synchronously produces, then starts their effects.
+  ///
+  /// A scoped store forwards the action, embedded, to its parent. Once a scoped store's state is
+  /// gone (e.g. its element was removed), sends are dropped with a diagnostic.
+  /// - Parameter action: The action.
+  /// - Returns: A handle on the effects the action started.
+  @discardableResult
+  public func send(_ action: Action) -> StoreTask {
+    switch mode {
+    case .root(let box):
+      return box.engine.send(action, store: self)
+    case .scoped(let link):
+      guard scopedState(link) != nil else {
+        reportIssue(
+          """
+          \(Self.self) received \(action) after its state was removed from its parent (for \
+          example its collection element was deleted); the action was dropped. Release scoped \
+          stores when their element goes away, or check `isAlive` first.
+          """)
+        return StoreTask(record: nil, registry: nil)
+      }
+      return link.send(action)
+    }
+  }
+
+  /// Whether this store still has state: always `true` for a root store; for a scoped store,
+  /// `false` once its state was removed from its parent.
+  public var isAlive: Bool {
+    switch mode {
+    case .root: true
+    case .scoped(let link): scopedState(link) != nil
+    }
+  }
+
+  /// Streams a value of the state: the current value first, then every distinct change, in
+  /// order. The stream finishes when the store is released or, for a scoped store, when its
+  /// state is gone.
+  /// - Parameter keyPath: The value to observe.
+  /// - Returns: The stream.
+  public nonisolated func observe<Value: Equatable & Sendable>(
+    _ keyPath: any KeyPath<State, Value> & Sendable
+  ) -> AsyncStream<Value> {
+    stream { $0[keyPath: keyPath] }
+  }
+
+  /// Like ``observe(_:)``, with a closure; `nil` from `extract` ends the stream.
+  nonisolated func stream<Value: Equatable & Sendable>(
+    _ extract: @escaping @Sendable (State) -> Value?
+  ) -> AsyncStream<Value> {
+    switch mode {
+    case .root(let box): box.engine.publisher.stream(extract)
+    case .scoped(let link): link.stream(extract)
+    }
+  }
+
+  /// ``currentState``, or `nil` once a scoped store's state is gone.
+  nonisolated var currentStateIfAlive: State? {
+    switch mode {
+    case .root(let box): box.engine.publisher.snapshot
+    case .scoped(let link): link.currentState()
+    }
+  }
+
+  /// The number of effect tasks of this store tree still running (cancelled ones included
+  /// until their task returns). Zero once every effect has finished.
+  public nonisolated var inFlightEffectCount: Int { registry.runningTaskCount }
+
+  /// The number of keys in the store tree's cancellation index: cancellable IDs and element
+  /// scopes with work in flight. Zero when nothing cancellable is running.
+  public nonisolated var cancellationIndexCount: Int { registry.indexedKeyCount }
+
+  /// The registry of the store tree's effects.
+  nonisolated var registry: EffectRegistry {
+    switch mode {
+    case .root(let box): box.engine.registry
+    case .scoped(let link): link.registry
+    }
+  }
+
+  /// The state, or `nil` once a scoped store's state is gone; isolated.
+  var stateIfAlive: State? {
+    switch mode {
+    case .root(let box): box.engine.state
+    case .scoped(let link): scopedState(link)
+    }
+  }
+
+  private func scopedState(_ link: any StoreParentLink<State, Action>) -> State? {
+    guard !isInvalidated else { return nil }
+    guard let state = link.state() else {
+      isInvalidated = true
+      return nil
+    }
+    lastScopedState!.withLock { $0 = state }
+    return state
+  }
+
+  private var engine: StoreEngine<State, Action>? {
+    if case .root(let box) = mode { box.engine } else { nil }
+  }
+
+  func receive(_ action: Action, from record: EffectRecord) {
+    engine?.receive(action, from: record, store: self)
+  }
+
+  func launchConcatenated(_ item: Effect<Action>, under record: EffectRecord, path: ScopePath?) -> EffectRecord {
+    engine!.launchConcatenated(item, under: record, path: path, store: self)
+  }
+
+  func startThrottled(
+    _ inner: Effect<Action>, under group: EffectRecord, path: ScopePath?, owner: EffectRecord?,
+    unlessCancelled pending: EffectRecord
+  ) {
+    engine?.startThrottled(inner, under: group, path: path, owner: owner, unlessCancelled: pending, store: self)
+  }
+}
+
+/// A default actor whose executor a root store borrows when it is given no serial executor, so
+/// that the store and every store scoped from it share one default actor queue.
+actor StoreIsolationAnchor {}

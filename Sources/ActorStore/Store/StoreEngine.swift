@@ -1,0 +1,339 @@
+/// The root store's isolated machinery: state, reducer, the FIFO of synchronously produced
+/// actions, and effect launching.
+///
+/// Owned by one root ``Store`` and touched only on its executor; scoped stores reach it
+/// through their root.
+final class StoreEngine<State: Sendable, Action: Sendable> {
+  var state: State
+  let registry = EffectRegistry()
+  let publisher: StatePublisher<State>
+  private let reducer: any Reducer<State, Action>
+  private let taskExecutor: (any TaskExecutor)?
+  /// Actions produced by `.send` effects, processed before the current `send` returns.
+  private var queue: ContiguousArray<QueuedAction> = []
+  private var queueHead = 0
+  private var isProcessing = false
+  /// The record grouping the effects of the top-level `send` being processed; made on the
+  /// first effect so that sends without effects allocate nothing.
+  private var sendOrigin: EffectRecord?
+  /// Tasks launched while processing, created only once the whole batch is reduced: a cancel
+  /// returned in the same batch then stops an effect before its operation can begin.
+  private var pendingStarts: [PendingStart] = []
+
+  private struct PendingStart {
+    let record: EffectRecord
+    let start: () -> Task<Void, Never>
+  }
+
+  private struct QueuedAction {
+    let action: Action
+    /// The effect whose `send` produced this action, or `nil` for the current top-level send.
+    let owner: EffectRecord?
+  }
+
+  /// Where launched work attaches in the record tree.
+  private struct LaunchContext {
+    /// The record new work hangs from; `nil` means the current send's origin.
+    var parent: EffectRecord?
+    /// Whether that link is "started by an action the parent sent" rather than "part of it".
+    var isSpawned: Bool
+    var path: ScopePath?
+    /// Whose actions `.send` effects count as.
+    let owner: EffectRecord?
+  }
+
+  init<R: Reducer>(state: State, reducer: R, taskExecutor: (any TaskExecutor)?)
+  where R.State == State, R.Action == Action {
+    self.state = state
+    self.reducer = reducer
+    self.taskExecutor = taskExecutor
+    publisher = StatePublisher(state)
+  }
+
+  /// Processes a top-level action and everything it synchronously produces.
+  func send(_ action: Action, store: Store<State, Action>) -> StoreTask {
+    process(action, owner: nil, store: store)
+    guard let origin = sendOrigin else { return StoreTask(record: nil, registry: nil) }
+    sendOrigin = nil
+    registry.endActivity(of: origin)
+    return StoreTask(record: origin, registry: registry)
+  }
+
+  /// Processes an action an effect sent.
+  func receive(_ action: Action, from record: EffectRecord, store: Store<State, Action>) {
+    switch registry.delivery(from: record) {
+    case .deliver:
+      process(action, owner: record, store: store)
+    case .dropCancelled:
+      return
+    case .afterFinish:
+      reportIssue(
+        """
+        An effect\(record.origin.map { " started at \($0)" } ?? "") sent \(action) after it had \
+        finished (its Send escaped the effect). The action was processed, but the effect that \
+        sent it can no longer be cancelled or awaited: send only from inside the effect.
+        """)
+      _ = send(action, store: store)
+    }
+  }
+
+  private func process(_ action: Action, owner: EffectRecord?, store: Store<State, Action>) {
+    queue.append(QueuedAction(action: action, owner: owner))
+    drain(store)
+  }
+
+  /// Reduces every queued action in FIFO order, then publishes the state once.
+  private func drain(_ store: Store<State, Action>) {
+    guard !isProcessing else { return }
+    isProcessing = true
+    while queueHead < queue.count {
+      let next = queue[queueHead]
+      queueHead += 1
+      let effect = reducer.reduce(into: &state, action: next.action)
+      if !effect.isNone {
+        launch(effect, LaunchContext(parent: next.owner, isSpawned: next.owner != nil, owner: next.owner), store)
+      }
+    }
+    queue.removeAll(keepingCapacity: queue.count <= 1_024)
+    queueHead = 0
+    isProcessing = false
+    publisher.publish(state)
+    if !pendingStarts.isEmpty { startPendingTasks() }
+  }
+
+  private func startPendingTasks() {
+    let starts = pendingStarts
+    pendingStarts.removeAll(keepingCapacity: true)
+    for pending in starts {
+      if registry.isCancelled(pending.record) {
+        registry.endActivity(of: pending.record, isTask: true)
+      } else {
+        registry.attach(pending.start(), to: pending.record)
+      }
+    }
+  }
+
+  private func resolveParent(_ context: LaunchContext) -> (EffectRecord, isSpawned: Bool) {
+    if let parent = context.parent { return (parent, context.isSpawned) }
+    if let origin = sendOrigin { return (origin, false) }
+    let origin = EffectRecord(origin: nil, label: "send")
+    registry.open(origin, under: registry.root, spawned: true, keys: [], isTask: false)
+    sendOrigin = origin
+    return (origin, false)
+  }
+
+  /// Opens a group record (no task of its own) below the context's parent.
+  private func openGroup(_ context: LaunchContext, keys: [EffectKey]) -> EffectRecord {
+    let (parent, isSpawned) = resolveParent(context)
+    let group = EffectRecord(origin: nil, label: nil)
+    registry.open(group, under: parent, spawned: isSpawned, keys: keys, isTask: false)
+    return group
+  }
+
+  private func launch(_ effect: Effect<Action>, _ context: LaunchContext, _ store: Store<State, Action>) {
+    switch effect.operation {
+    case .none:
+      break
+    case .send(let action):
+      queue.append(QueuedAction(action: action, owner: context.owner))
+    case .run(let run):
+      let (parent, isSpawned) = resolveParent(context)
+      let record = EffectRecord(origin: run.origin, label: nil)
+      registry.open(record, under: parent, spawned: isSpawned, keys: [], isTask: true)
+      startTask(record, priority: run.priority, store: store, operation: run.operation, handler: run.handler)
+    case .merge(let effects):
+      for effect in effects { launch(effect, context, store) }
+    case .concatenate(let effects):
+      startConcatenation(effects, context, store)
+    case .cancellable(let inner, let id, let cancelInFlight):
+      let keys = idKeys(id, context.path)
+      if cancelInFlight { registry.cancel(keys[0]) }
+      launch(inner, inside: openGroup(context, keys: keys), path: context.path, context, store)
+    case .cancel(let id):
+      if !registry.cancel(EffectKey(kind: .id(id), path: context.path)) {
+        reportIssue(
+          """
+          cancel(id: \(id)): no effect of this store tree was ever tagged with this ID in this \
+          scope. Check the ID's value and type, and that the cancel is returned by the same \
+          feature (collection element) that started the effect.
+          """, severity: .warning)
+      }
+    case .scoped(let inner, let component):
+      let path = ScopePath(parent: context.path, component: component)
+      launch(inner, inside: openGroup(context, keys: [EffectKey(kind: .scope, path: path)]), path: path, context, store)
+    case .cancelScope(let component):
+      registry.cancel(EffectKey(kind: .scope, path: ScopePath(parent: context.path, component: component)))
+    case .throttled(let inner, let rule):
+      launchThrottled(inner, rule, context, store)
+    case .gated(let inner, let gate, let path):
+      launch(inner, inside: gate, path: path, context, store)
+    }
+  }
+
+  /// Launches `inner` below `group`, then releases the hold `group` was opened with.
+  private func launch(
+    _ inner: Effect<Action>, inside group: EffectRecord, path: ScopePath?,
+    _ context: LaunchContext, _ store: Store<State, Action>
+  ) {
+    if !registry.isCancelled(group) {
+      launch(inner, LaunchContext(parent: group, isSpawned: false, path: path, owner: context.owner), store)
+    } else {
+      registry.releaseGates(in: inner)
+    }
+    registry.endActivity(of: group)
+  }
+
+  /// The keys an ID registers under: its own scope and every enclosing one, so that a parent's
+  /// `cancel(id:)` reaches its elements' effects while siblings stay apart.
+  private func idKeys(_ id: EffectID, _ path: ScopePath?) -> [EffectKey] {
+    guard let path else { return [EffectKey(kind: .id(id), path: nil)] }
+    return path.selfAndAncestors.map { EffectKey(kind: .id(id), path: $0) }
+  }
+
+  /// Runs `operation` in a task for `record`, already opened as a task record.
+  private func startTask(
+    _ record: EffectRecord, priority: TaskPriority?, store: Store<State, Action>,
+    operation: @escaping @Sendable (Send<Action>) async throws -> Void,
+    handler: (@Sendable (any Error, Send<Action>) async -> Void)?
+  ) {
+    let origin = record.origin
+    let registry = self.registry
+    let send = Send<Action> { [weak store] action in
+      guard let store else {
+        reportIssue(
+          """
+          An effect\(origin.map { " started at \($0)" } ?? "") sent \(action) after its store was \
+          released; the action was dropped.
+          """)
+        return
+      }
+      await store.receive(action, from: record)
+    }
+    let taskExecutor = self.taskExecutor
+    deferStart(of: record) {
+      Task(executorPreference: taskExecutor, priority: priority) {
+        do {
+          try await operation(send)
+        } catch is CancellationError {
+        } catch where !registry.isCancelled(record) {
+          if let handler {
+            await handler(error, send)
+          } else {
+            reportIssue(
+              """
+              An effect\(origin.map { " started at \($0)" } ?? "") threw \(error) and has no \
+              catch handler. Pass `catch:` to Effect.run to turn errors into actions.
+              """)
+          }
+        } catch {}
+        registry.endActivity(of: record, isTask: true)
+      }
+    }
+  }
+
+  private func deferStart(of record: EffectRecord, _ start: @escaping () -> Task<Void, Never>) {
+    pendingStarts.append(PendingStart(record: record, start: start))
+  }
+
+  // MARK: concatenate
+
+  private func startConcatenation(_ effects: [Effect<Action>], _ context: LaunchContext, _ store: Store<State, Action>) {
+    let (parent, isSpawned) = resolveParent(context)
+    let record = EffectRecord(origin: nil, label: "concatenate")
+    registry.open(record, under: parent, spawned: isSpawned, keys: [], isTask: true)
+    let items = effects.map { gate($0, under: record, path: context.path) }
+    let path = context.path
+    let registry = self.registry
+    let taskExecutor = self.taskExecutor
+    deferStart(of: record) {
+      Task(executorPreference: taskExecutor) { [weak store] in
+      var next = 0
+      while next < items.count, !registry.isCancelled(record), let current = store {
+        let item = items[next]
+        next += 1
+        let group = await current.launchConcatenated(item, under: record, path: path)
+        await registry.waitUntilStructurallyFinished(group)
+      }
+      for item in items[next...] { registry.releaseGates(in: item) }
+      registry.endActivity(of: record, isTask: true)
+      }
+    }
+  }
+
+  /// Launches one item of a concatenation and processes the actions it sends synchronously.
+  func launchConcatenated(
+    _ item: Effect<Action>, under record: EffectRecord, path: ScopePath?, store: Store<State, Action>
+  ) -> EffectRecord {
+    let group = EffectRecord(origin: nil, label: nil)
+    registry.open(group, under: record, spawned: false, keys: [], isTask: false)
+    let context = LaunchContext(parent: group, isSpawned: false, path: path, owner: record)
+    launch(item, inside: group, path: path, context, store)
+    drain(store)
+    return group
+  }
+
+  /// Replaces each `cancellable` and `scoped` node of a not-yet-started item by a record made
+  /// now, so that `cancel(id:)` and element removal reach the item before it starts.
+  private func gate(_ effect: Effect<Action>, under parent: EffectRecord, path: ScopePath?) -> Effect<Action> {
+    switch effect.operation {
+    case .cancellable(let inner, let id, let cancelInFlight):
+      let keys = idKeys(id, path)
+      if cancelInFlight { registry.cancel(keys[0]) }
+      let record = EffectRecord(origin: nil, label: nil)
+      registry.open(record, under: parent, spawned: false, keys: keys, isTask: false)
+      return Effect(.gated(gate(inner, under: record, path: path), record, path: path))
+    case .scoped(let inner, let component):
+      let scopedPath = ScopePath(parent: path, component: component)
+      let record = EffectRecord(origin: nil, label: nil)
+      registry.open(record, under: parent, spawned: false, keys: [EffectKey(kind: .scope, path: scopedPath)], isTask: false)
+      return Effect(.gated(gate(inner, under: record, path: scopedPath), record, path: scopedPath))
+    case .merge(let effects):
+      return Effect(.merge(effects.map { gate($0, under: parent, path: path) }))
+    case .concatenate(let effects):
+      return Effect(.concatenate(effects.map { gate($0, under: parent, path: path) }))
+    case .none, .send, .run, .cancel, .cancelScope, .throttled, .gated:
+      return effect
+    }
+  }
+
+  // MARK: throttle
+
+  private func launchThrottled(
+    _ inner: Effect<Action>, _ rule: ThrottleRule, _ context: LaunchContext, _ store: Store<State, Action>
+  ) {
+    let pendingKey = EffectKey(kind: .id(EffectID(ThrottlePendingID(throttleID: rule.id))), path: context.path)
+    let decision = registry.decideThrottle(
+      rule, memoryKey: EffectKey(kind: .id(rule.id), path: context.path), pendingKey: pendingKey)
+    switch decision {
+    case .drop:
+      break
+    case .startNow:
+      launch(Effect(.cancellable(inner, id: rule.id, cancelInFlight: false)), context, store)
+    case .startLater(let replacingPending, let wait):
+      if replacingPending { registry.cancel(pendingKey) }
+      let group = openGroup(context, keys: idKeys(rule.id, context.path))
+      let path = context.path
+      let owner = context.owner
+      let pending = EffectRecord(origin: nil, label: "throttle")
+      registry.open(pending, under: group, spawned: false, keys: [pendingKey], isTask: true)
+      startTask(
+        pending, priority: nil, store: store,
+        operation: { [weak store] _ in
+          try await wait()
+          await store?.startThrottled(inner, under: group, path: path, owner: owner, unlessCancelled: pending)
+        }, handler: nil)
+      registry.endActivity(of: group)
+    }
+  }
+
+  /// Starts a throttled effect whose wait ended, below the throttle's group, unless the wait was
+  /// replaced or cancelled meanwhile.
+  func startThrottled(
+    _ inner: Effect<Action>, under group: EffectRecord, path: ScopePath?, owner: EffectRecord?,
+    unlessCancelled pending: EffectRecord, store: Store<State, Action>
+  ) {
+    guard !registry.isCancelled(pending) else { return }
+    launch(inner, LaunchContext(parent: group, isSpawned: false, path: path, owner: owner), store)
+    drain(store)
+  }
+}

@@ -1,0 +1,56 @@
+/// The effects one ``Store/send(_:)`` started: everything its action (and the actions it
+/// synchronously produced) launched, and transitively every effect started by actions those
+/// effects sent.
+///
+/// ```swift
+/// // SwiftUI: cancelled with the view, the effects go with it.
+/// .task { await store.send(.onAppear).finish() }
+/// ```
+public struct StoreTask: Hashable, Sendable {
+  let record: EffectRecord?
+  let registry: EffectRegistry?
+
+  init(record: EffectRecord?, registry: EffectRegistry?) {
+    self.record = record
+    self.registry = registry
+  }
+
+  /// Cancels every effect this send started, transitively. Takes effect before it returns:
+  /// none of them delivers another action afterwards.
+  public func cancel() {
+    guard let record, let registry else { return }
+    registry.cancel(record, transitively: true)
+  }
+
+  /// Waits until every effect this send started has finished, transitively. Cancelling the
+  /// waiting task cancels those effects.
+  public func finish() async {
+    guard let record, let registry else { return }
+    await withTaskCancellationHandler {
+      await registry.waitUntilTransitivelyFinished(record)
+    } onCancel: {
+      registry.cancel(record, transitively: true)
+    }
+  }
+
+  /// Whether ``cancel()`` was called (or the effects were cancelled with their store).
+  public var isCancelled: Bool {
+    guard let record, let registry else { return false }
+    return registry.isCancelled(record)
+  }
+
+  /// Whether every effect this send started has finished.
+  public var hasFinished: Bool {
+    guard let record, let registry else { return true }
+    return registry.isTransitivelyFinished(record)
+  }
+
+  /// Tasks are equal when they track the same send.
+  public static func == (lhs: StoreTask, rhs: StoreTask) -> Bool { lhs.record === rhs.record }
+
+  /// Hashes the identity of the tracked send.
+  /// - Parameter hasher: The hasher.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(record.map(ObjectIdentifier.init))
+  }
+}

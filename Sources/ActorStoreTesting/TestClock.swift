@@ -1,0 +1,142 @@
+import Synchronization
+
+/// The virtual clock of a ``TestExecutor``: time stands still until the test moves it.
+///
+/// Get it from ``TestExecutor/clock`` and inject it wherever code sleeps (debounce, throttle,
+/// timers). A sleep suspends until the executor's time reaches its deadline; sleepers wake in
+/// deadline order, ties in the order they started sleeping (or, with a `.seeded` executor, in
+/// a random but reproducible order). Moving time through the clock or through the executor is
+/// the same thing.
+public final class TestClock: Clock, Sendable {
+  /// A point in virtual time: how far the clock has moved since it started.
+  public struct Instant: InstantProtocol, Sendable, Hashable, Comparable,
+    CustomStringConvertible
+  {
+    /// The time since the clock started.
+    public var offset: Duration
+
+    /// Creates an instant.
+    /// - Parameter offset: The time since the clock started.
+    public init(offset: Duration) {
+      self.offset = offset
+    }
+
+    /// The instant a clock starts at.
+    public static var zero: Instant { Instant(offset: .zero) }
+
+    /// The instant `duration` after this one.
+    /// - Parameter duration: The distance to move (negative moves back).
+    /// - Returns: The moved instant.
+    public func advanced(by duration: Duration) -> Instant {
+      Instant(offset: offset + duration)
+    }
+
+    /// The time from this instant to `other`.
+    /// - Parameter other: The later (or earlier) instant.
+    /// - Returns: `other` minus `self`.
+    public func duration(to other: Instant) -> Duration {
+      other.offset - offset
+    }
+
+    /// Whether `lhs` comes before `rhs`.
+    /// - Parameters:
+    ///   - lhs: An instant.
+    ///   - rhs: Another instant.
+    /// - Returns: `true` when `lhs` is earlier.
+    public static func < (lhs: Instant, rhs: Instant) -> Bool {
+      lhs.offset < rhs.offset
+    }
+
+    /// The offset, e.g. `1.5 seconds`.
+    public var description: String { "\(offset)" }
+  }
+
+  private let executor: TestExecutor
+
+  init(executor: TestExecutor) {
+    self.executor = executor
+  }
+
+  /// The current virtual time.
+  public var now: Instant { executor.now }
+
+  /// Zero: virtual time is exact.
+  public var minimumResolution: Duration { .zero }
+
+  /// Suspends until the executor's virtual time reaches `deadline`.
+  ///
+  /// A deadline already reached still suspends: the sleeper wakes at the executor's next
+  /// drive, after the jobs already queued, so even a zero-length sleep is a scheduling point.
+  /// - Parameters:
+  ///   - deadline: When to wake.
+  ///   - tolerance: Ignored: virtual time is exact.
+  /// - Throws: `CancellationError` when the task is cancelled before or during the sleep; the
+  ///   sleeper then leaves the clock at once.
+  public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    try Task.checkCancellation()
+    let executor = executor
+    let registration = executor.scheduler.withLock { $0.makeSleeperRegistration() }
+    try await withTaskCancellationHandler {
+      try await withUnsafeThrowingContinuation { continuation in
+        let suspended = executor.scheduler.withLock {
+          $0.registerSleeper(registration, until: deadline.offset, continuation: continuation)
+        }
+        if !suspended { continuation.resume(throwing: CancellationError()) }
+      }
+    } onCancel: {
+      executor.scheduler.withLock { $0.cancelSleeper(registration) }?
+        .resume(throwing: CancellationError())
+    }
+  }
+
+  /// Moves virtual time forward; see ``TestExecutor/advance(by:limit:fileID:filePath:line:column:)``.
+  /// - Parameters:
+  ///   - duration: How far to move.
+  ///   - fileID: The call site's `#fileID`, for issues.
+  ///   - filePath: The call site's `#filePath`, for issues.
+  ///   - line: The call site's line, for issues.
+  ///   - column: The call site's column, for issues.
+  /// - Returns: `true` when the executor reached the new time and went idle.
+  @discardableResult
+  public func advance(
+    by duration: Duration,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> Bool {
+    executor.advance(by: duration, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Moves virtual time forward to `deadline`; see
+  /// ``TestExecutor/advance(to:limit:fileID:filePath:line:column:)``.
+  /// - Parameters:
+  ///   - deadline: The time to reach.
+  ///   - fileID: The call site's `#fileID`, for issues.
+  ///   - filePath: The call site's `#filePath`, for issues.
+  ///   - line: The call site's line, for issues.
+  ///   - column: The call site's column, for issues.
+  /// - Returns: `true` when the executor reached `deadline` and went idle.
+  @discardableResult
+  public func advance(
+    to deadline: Instant,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> Bool {
+    executor.advance(to: deadline, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Runs jobs and moves time to each next deadline until nothing is left; see
+  /// ``TestExecutor/runToCompletion(limit:fileID:filePath:line:column:)``.
+  /// - Parameters:
+  ///   - fileID: The call site's `#fileID`, for issues.
+  ///   - filePath: The call site's `#filePath`, for issues.
+  ///   - line: The call site's line, for issues.
+  ///   - column: The call site's column, for issues.
+  /// - Returns: `true` when all work finished.
+  @discardableResult
+  public func run(
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> Bool {
+    executor.runToCompletion(fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+}

@@ -1,0 +1,289 @@
+import ActorStore
+import Synchronization
+
+/// A deterministic executor for tests: every actor job and effect of the stores built on it
+/// runs on one queue that the test drains, on the test's own thread, in a reproducible order.
+///
+/// Give each store its own ``makeStoreExecutor()``; start other tasks with
+/// `Task(executorPreference: executor)`. Nothing runs until the test drives the executor with
+/// ``runUntilIdle(limit:fileID:filePath:line:column:)``, ``advance(by:limit:fileID:filePath:line:column:)``,
+/// ``advance(to:limit:fileID:filePath:line:column:)`` or
+/// ``runToCompletion(limit:fileID:filePath:line:column:)``. Sleeps on ``clock`` wait for virtual
+/// time, which only those calls move.
+///
+/// The same ``Ordering`` and the same build give the same order for everything that stays on
+/// the executor. Work that escapes it (a bare `Task {}`, `MainActor`, a real-clock sleep, a
+/// callback from another thread) shows up in ``Stats/foreignEnqueues``; call
+/// ``checkForeignEnqueues(fileID:filePath:line:column:)`` at the end of a test.
+public final class TestExecutor: TaskExecutor, Sendable {
+  /// The order in which runnable jobs run.
+  public enum Ordering: Sendable, Hashable {
+    /// Every job in the order it was enqueued; sleepers with the same deadline in the order
+    /// they started sleeping.
+    case fifo
+    /// A random pick among the runnable jobs (each store executor's jobs still in their
+    /// enqueue order) and among sleepers sharing a deadline, drawn from a generator seeded
+    /// with the value: different seeds explore different interleavings; one seed always
+    /// replays the same one.
+    case seeded(UInt64)
+  }
+
+  /// Counters describing what the executor has done and what it holds.
+  public struct Stats: Sendable, Hashable {
+    /// Jobs run since the executor was created.
+    public var jobsRun: Int
+    /// Sleepers woken by the clock reaching their deadline (cancelled ones not included).
+    public var timersFired: Int
+    /// Jobs enqueued from a thread other than the one driving the executor: while a drive
+    /// runs, from any other thread; between drives, from a thread that neither drove last nor
+    /// starts the next drive (counted when that drive starts). Such jobs still run, but their
+    /// order is not deterministic.
+    public var foreignEnqueues: Int
+    /// Jobs waiting to run.
+    public var pendingJobs: Int
+    /// Tasks sleeping on ``TestExecutor/clock``.
+    public var pendingSleepers: Int
+  }
+
+  /// The ordering this executor was created with.
+  public let ordering: Ordering
+  let scheduler: Mutex<TestExecutorScheduler>
+
+  /// Creates an executor with an empty queue and its clock at ``TestClock/Instant/zero``.
+  /// - Parameter ordering: How runnable jobs and tied sleepers are ordered.
+  public init(ordering: Ordering = .fifo) {
+    self.ordering = ordering
+    scheduler = Mutex(TestExecutorScheduler(ordering: ordering))
+  }
+
+  /// The virtual clock driven by this executor. Every value returned shares this executor's
+  /// time: advancing it is the same as advancing the executor.
+  public var clock: TestClock { TestClock(executor: self) }
+
+  /// A fresh store executor: a new serial executor of its own on this executor's queue, with
+  /// this executor as the task executor its effects prefer.
+  ///
+  /// Call it once per store (or per actor): actors sharing one serial executor object would
+  /// call each other inline and defeat `assumeIsolated`.
+  /// - Returns: The executor pair to pass to a store.
+  public func makeStoreExecutor() -> StoreExecutor {
+    StoreExecutor(serialExecutor: SerialExecutorFacet(executor: self), taskExecutor: self)
+  }
+
+  /// Queues a job of a task that prefers this executor; it runs when the test drives.
+  /// - Parameter job: The job.
+  public func enqueue(_ job: consuming ExecutorJob) {
+    enqueue(UnownedJob(job), isolatedTo: nil)
+  }
+
+  func enqueue(_ job: UnownedJob, isolatedTo facet: SerialExecutorFacet?) {
+    let thread = TestExecutorScheduler.ThreadID.current
+    scheduler.withLock {
+      $0.enqueue(TestExecutorScheduler.PendingJob(job: job, facet: facet), from: thread)
+    }
+  }
+
+  func isRunningJob(of facet: SerialExecutorFacet) -> Bool {
+    let thread = TestExecutorScheduler.ThreadID.current
+    return scheduler.withLock { $0.isRunningJob(of: ObjectIdentifier(facet), on: thread) }
+  }
+
+  /// What the executor has done and holds now.
+  public var stats: Stats { scheduler.withLock { $0.stats } }
+
+  /// Whether any job is runnable or any task sleeps on the clock.
+  public var hasPendingWork: Bool { scheduler.withLock { $0.hasPendingWork } }
+
+  var now: TestClock.Instant { TestClock.Instant(offset: scheduler.withLock { $0.now }) }
+
+  /// Runs, on the calling thread, every job that can run without moving the clock, including
+  /// the jobs they enqueue and sleepers whose deadline has already come.
+  /// - Parameters:
+  ///   - limit: The most jobs this call runs; reaching it with work left reports an issue.
+  ///   - fileID: The call site's `#fileID`, for issues.
+  ///   - filePath: The call site's `#filePath`, for issues.
+  ///   - line: The call site's line, for issues.
+  ///   - column: The call site's column, for issues.
+  /// - Returns: `true` when the executor went idle; `false` when the limit was hit or the call
+  ///   was refused (both reported as issues).
+  @discardableResult
+  public func runUntilIdle(
+    limit: Int = 1_000_000,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> Bool {
+    drive(
+      toward: .idle, limit: limit, operation: "runUntilIdle",
+      at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Moves virtual time forward by `duration`, waking sleepers in deadline order and running
+  /// until idle after each wake, so sleeps started along the way that fall inside the window
+  /// fire too.
+  /// - Parameters:
+  ///   - duration: How far to move; a negative value is reported and treated as zero.
+  ///   - limit: The most jobs this call runs; reaching it with work left reports an issue.
+  ///   - fileID: The call site's `#fileID`, for issues.
+  ///   - filePath: The call site's `#filePath`, for issues.
+  ///   - line: The call site's line, for issues.
+  ///   - column: The call site's column, for issues.
+  /// - Returns: `true` when the executor reached the new time and went idle.
+  @discardableResult
+  public func advance(
+    by duration: Duration, limit: Int = 1_000_000,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> Bool {
+    let callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    if duration < .zero {
+      callSite.report(
+        "TestExecutor.advance(by: \(duration)) cannot move virtual time backwards; the clock "
+          + "stays at \(now) and only work already due runs.")
+    }
+    return drive(
+      toward: .advance(to: now.offset + max(duration, .zero)), limit: limit,
+      operation: "advance(by:)", at: callSite)
+  }
+
+  /// Moves virtual time forward to `deadline`, waking sleepers in deadline order and running
+  /// until idle after each wake, so sleeps started along the way that fall inside the window
+  /// fire too.
+  /// - Parameters:
+  ///   - deadline: The time to reach; one earlier than ``TestClock/now`` is reported and leaves the clock
+  ///     where it is.
+  ///   - limit: The most jobs this call runs; reaching it with work left reports an issue.
+  ///   - fileID: The call site's `#fileID`, for issues.
+  ///   - filePath: The call site's `#filePath`, for issues.
+  ///   - line: The call site's line, for issues.
+  ///   - column: The call site's column, for issues.
+  /// - Returns: `true` when the executor reached `deadline` and went idle.
+  @discardableResult
+  public func advance(
+    to deadline: TestClock.Instant, limit: Int = 1_000_000,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> Bool {
+    let callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let current = now
+    if deadline < current {
+      callSite.report(
+        "TestExecutor.advance(to: \(deadline)) is before the clock's current time \(current); "
+          + "virtual time never goes backwards, so the clock stays and only work already due runs.")
+    }
+    return drive(
+      toward: .advance(to: max(deadline, current).offset), limit: limit,
+      operation: "advance(to:)", at: callSite)
+  }
+
+  /// Runs jobs and moves virtual time to each next deadline until no job is runnable and no
+  /// task sleeps.
+  /// - Parameters:
+  ///   - limit: The most jobs this call runs. Reaching it with work left (an endless timer
+  ///     loop, actors messaging each other forever) reports an issue and stops.
+  ///   - fileID: The call site's `#fileID`, for issues.
+  ///   - filePath: The call site's `#filePath`, for issues.
+  ///   - line: The call site's line, for issues.
+  ///   - column: The call site's column, for issues.
+  /// - Returns: `true` when all work finished; `false` when the limit was hit or the call was
+  ///   refused.
+  @discardableResult
+  public func runToCompletion(
+    limit: Int = 1_000_000,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> Bool {
+    drive(
+      toward: .completion, limit: limit, operation: "runToCompletion",
+      at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Reports an issue when any job reached the executor from a thread other than the one
+  /// driving it (see ``Stats/foreignEnqueues``), naming the usual causes and their fixes.
+  /// - Parameters:
+  ///   - fileID: The call site's `#fileID`.
+  ///   - filePath: The call site's `#filePath`.
+  ///   - line: The call site's line.
+  ///   - column: The call site's column.
+  public func checkForeignEnqueues(
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) {
+    let count = stats.foreignEnqueues
+    guard count > 0 else { return }
+    CallSite(fileID: fileID, filePath: filePath, line: line, column: column).report(
+      "TestExecutor: \(count) job(s) were enqueued from a thread other than the one driving "
+        + "the executor, so their order is not deterministic. Likely causes and fixes: a bare "
+        + "`Task {}` or `Task.detached` (start the work as an effect, or with "
+        + "`Task(executorPreference: executor)`); `MainActor` work (isolate it to a store "
+        + "executor from `makeStoreExecutor()`); a real-clock `Task.sleep` or `ContinuousClock` "
+        + "(inject the executor's `TestClock`, `executor.clock`); a Dispatch queue or other "
+        + "callback thread (deliver its result through an effect on the executor).")
+  }
+
+  private struct CallSite {
+    let fileID: StaticString
+    let filePath: StaticString
+    let line: UInt
+    let column: UInt
+
+    func report(_ message: String) {
+      reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+  }
+
+  private func drive(
+    toward goal: TestExecutorScheduler.Goal, limit: Int, operation: String, at callSite: CallSite
+  ) -> Bool {
+    guard limit >= 0 else {
+      callSite.report(
+        "TestExecutor.\(operation) got limit \(limit); a job limit cannot be negative, so "
+          + "nothing ran.")
+      return false
+    }
+    let thread = TestExecutorScheduler.ThreadID.current
+    switch scheduler.withLock({ $0.beginDrive(on: thread) }) {
+    case .started:
+      break
+    case .reentrant:
+      callSite.report(
+        "TestExecutor.\(operation) was called from inside a job the executor is running; "
+          + "driving it there would break each actor's one-job-at-a-time order, so the call was "
+          + "ignored. Drive the executor from the test, outside its jobs.")
+      return false
+    case .drivenByAnotherThread:
+      callSite.report(
+        "TestExecutor.\(operation) was called while another thread is driving the executor; "
+          + "two drivers would run jobs in parallel, so the call was ignored. Drive each "
+          + "TestExecutor from one thread at a time.")
+      return false
+    }
+    defer { scheduler.withLock { $0.endDrive() } }
+    let taskExecutor = asUnownedTaskExecutor()
+    var jobsRun = 0
+    while true {
+      switch scheduler.withLock({ $0.nextStep(toward: goal, mayRunJob: jobsRun < limit) }) {
+      case .run(let pending):
+        jobsRun += 1
+        if let facet = pending.facet {
+          pending.job.runSynchronously(
+            isolatedTo: facet.asUnownedSerialExecutor(), taskExecutor: taskExecutor)
+        } else {
+          pending.job.runSynchronously(on: taskExecutor)
+        }
+      case .wake(let continuation):
+        continuation.resume()
+      case .limitReached:
+        let left = stats
+        callSite.report(
+          "TestExecutor.\(operation) stopped after running its limit of \(limit) jobs with work "
+            + "left (\(left.pendingJobs) runnable jobs, \(left.pendingSleepers) sleepers, clock "
+            + "at \(now)): likely an endless loop, such as a timer that re-arms forever or actors "
+            + "messaging each other without end. Cancel the looping task, or drive it step by "
+            + "step with advance(by:).")
+        return false
+      case .finished:
+        return true
+      }
+    }
+  }
+}

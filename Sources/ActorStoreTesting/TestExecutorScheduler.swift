@@ -1,0 +1,231 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The state of a ``TestExecutor`` and its ``TestClock``, kept in the executor's `Mutex`.
+///
+/// Every method is a short, non-blocking transition. Methods that produce work return it (a
+/// job to run, a continuation to resume) and the caller performs it after releasing the lock,
+/// so a job may enqueue, sleep or cancel on this same executor without deadlocking.
+struct TestExecutorScheduler {
+  /// A job waiting to run: on its facet when it is an actor job, else on the task executor.
+  struct PendingJob {
+    let job: UnownedJob
+    let facet: SerialExecutorFacet?
+  }
+
+  /// How far a drive goes once no job is runnable.
+  enum Goal {
+    /// Wake only sleepers already due.
+    case idle
+    /// Wake sleepers up to `deadline`, then leave the clock there.
+    case advance(to: Duration)
+    /// Wake every sleeper, moving the clock to each deadline in turn.
+    case completion
+  }
+
+  /// What the driver does next, outside the lock.
+  enum Step {
+    case run(PendingJob)
+    case wake(SleeperQueue.Continuation)
+    case limitReached
+    case finished
+  }
+
+  /// Whether the calling thread may drive.
+  enum DriveStart {
+    case started
+    case reentrant
+    case drivenByAnotherThread
+  }
+
+  /// An OS thread, to tell the driving thread from the others.
+  struct ThreadID: Equatable {
+    private let raw: UInt
+
+    static var current: ThreadID {
+      #if canImport(Glibc)
+        ThreadID(raw: UInt(pthread_self()))
+      #else
+        ThreadID(raw: UInt(bitPattern: pthread_self()))
+      #endif
+    }
+  }
+
+  /// In `.seeded` order, one choice the generator picks from: the oldest job of a facet (a
+  /// facet stays first-in first-out) or a task-executor job (independent of each other).
+  private enum Candidate {
+    case facetLane(ObjectIdentifier)
+    case taskJob(PendingJob)
+  }
+
+  private var generator: SeededGenerator?
+  private var fifoJobs = FIFOQueue<PendingJob>()
+  private var seededCandidates: [Candidate] = []
+  private var facetLanes: [ObjectIdentifier: FIFOQueue<PendingJob>] = [:]
+  private var pendingJobCount = 0
+
+  private(set) var now = Duration.zero
+  private var sleepers = SleeperQueue()
+  private var nextSleeperRegistration: UInt64 = 0
+  /// Sleepers between taking a registration number and suspending, with whether their task
+  /// was cancelled meanwhile.
+  private var unregisteredSleepers: [UInt64: Bool] = [:]
+
+  private var driver: ThreadID?
+  private var lastDriver: ThreadID?
+  private var runningFacet: ObjectIdentifier?
+  /// Threads that enqueued between drives and were not the last driver: foreign unless the
+  /// next drive starts on the same thread.
+  private var undecidedEnqueuers: [ThreadID] = []
+
+  private var jobsRun = 0
+  private var timersFired = 0
+  private var foreignEnqueues = 0
+
+  init(ordering: TestExecutor.Ordering) {
+    switch ordering {
+    case .fifo: generator = nil
+    case .seeded(let seed): generator = SeededGenerator(seed: seed)
+    }
+  }
+
+  var stats: TestExecutor.Stats {
+    TestExecutor.Stats(
+      jobsRun: jobsRun, timersFired: timersFired, foreignEnqueues: foreignEnqueues,
+      pendingJobs: pendingJobCount, pendingSleepers: sleepers.count)
+  }
+
+  var hasPendingWork: Bool { pendingJobCount > 0 || sleepers.count > 0 }
+
+  // MARK: Jobs
+
+  mutating func enqueue(_ job: PendingJob, from thread: ThreadID) {
+    if let driver {
+      if driver != thread { foreignEnqueues += 1 }
+    } else if thread != lastDriver {
+      undecidedEnqueuers.append(thread)
+    }
+    pendingJobCount += 1
+    guard generator != nil else { return fifoJobs.append(job) }
+    guard let facet = job.facet else { return seededCandidates.append(.taskJob(job)) }
+    let lane = ObjectIdentifier(facet)
+    if facetLanes[lane] == nil { seededCandidates.append(.facetLane(lane)) }
+    facetLanes[lane, default: FIFOQueue()].append(job)
+  }
+
+  private mutating func popJob() -> PendingJob? {
+    guard var generator else { return fifoJobs.popFirst() }
+    defer { self.generator = generator }
+    guard !seededCandidates.isEmpty else { return nil }
+    let index = Int(generator.next(upperBound: UInt64(seededCandidates.count)))
+    switch seededCandidates[index] {
+    case .taskJob(let job):
+      removeCandidate(at: index)
+      return job
+    case .facetLane(let lane):
+      guard let laneIndex = facetLanes.index(forKey: lane) else { return nil }
+      let job = facetLanes.values[laneIndex].popFirst()
+      if facetLanes.values[laneIndex].isEmpty {
+        facetLanes.remove(at: laneIndex)
+        removeCandidate(at: index)
+      }
+      return job
+    }
+  }
+
+  private mutating func removeCandidate(at index: Int) {
+    seededCandidates.swapAt(index, seededCandidates.count - 1)
+    seededCandidates.removeLast()
+  }
+
+  // MARK: Driving
+
+  mutating func beginDrive(on thread: ThreadID) -> DriveStart {
+    if let driver { return driver == thread ? .reentrant : .drivenByAnotherThread }
+    foreignEnqueues += undecidedEnqueuers.count { $0 != thread }
+    undecidedEnqueuers.removeAll()
+    driver = thread
+    lastDriver = thread
+    return .started
+  }
+
+  mutating func endDrive() {
+    driver = nil
+    runningFacet = nil
+  }
+
+  /// The next thing to do: run a job while any is runnable, else wake the earliest sleeper the
+  /// goal reaches (moving the clock to its deadline), else finish.
+  /// - Parameter mayRunJob: `false` once the drive has used its job limit.
+  mutating func nextStep(toward goal: Goal, mayRunJob: Bool) -> Step {
+    runningFacet = nil
+    let hasWork = pendingJobCount > 0 || reaches(goal, sleepers.earliestDeadline())
+    guard hasWork else {
+      if case .advance(let target) = goal { now = max(now, target) }
+      return .finished
+    }
+    guard mayRunJob else { return .limitReached }
+    if let job = popJob() {
+      pendingJobCount -= 1
+      jobsRun += 1
+      runningFacet = job.facet.map(ObjectIdentifier.init)
+      return .run(job)
+    }
+    guard let woken = sleepers.popEarliest() else { return .finished }
+    now = max(now, woken.deadline)
+    timersFired += 1
+    return .wake(woken.continuation)
+  }
+
+  private func reaches(_ goal: Goal, _ deadline: Duration?) -> Bool {
+    guard let deadline else { return false }
+    switch goal {
+    case .idle: return deadline <= now
+    case .advance(let target): return deadline <= target
+    case .completion: return true
+    }
+  }
+
+  func isRunningJob(of facet: ObjectIdentifier, on thread: ThreadID) -> Bool {
+    driver == thread && runningFacet == facet
+  }
+
+  // MARK: Sleepers
+
+  mutating func makeSleeperRegistration() -> UInt64 {
+    let registration = nextSleeperRegistration
+    nextSleeperRegistration += 1
+    unregisteredSleepers[registration] = false
+    return registration
+  }
+
+  /// Suspends a sleeper until the clock reaches `deadline`.
+  /// - Returns: `false` when its task was cancelled before it could suspend.
+  mutating func registerSleeper(
+    _ registration: UInt64, until deadline: Duration, continuation: SleeperQueue.Continuation
+  ) -> Bool {
+    let cancelled = unregisteredSleepers.removeValue(forKey: registration) ?? false
+    guard !cancelled else { return false }
+    let tieBreak = generator?.next() ?? 0
+    sleepers.insert(
+      registration: registration, deadline: deadline, tieBreak: tieBreak,
+      continuation: continuation)
+    return true
+  }
+
+  /// Withdraws a sleeper whose task was cancelled.
+  /// - Returns: Its continuation to resume with `CancellationError`, or `nil` when it has not
+  ///   suspended yet (it will see the cancellation when it does) or already woke.
+  mutating func cancelSleeper(_ registration: UInt64) -> SleeperQueue.Continuation? {
+    if unregisteredSleepers[registration] != nil {
+      unregisteredSleepers[registration] = true
+      return nil
+    }
+    return sleepers.remove(registration: registration)
+  }
+}

@@ -1,0 +1,1 @@
+print("actorstore-stress: not yet implemented")
