@@ -9,6 +9,8 @@
   // Every `var` below is read and written only under the owning EffectRegistry's mutex.
   let origin: SourceLocation?
   let label: String?
+  /// The action whose reduce launched this effect, for diagnostics.
+  let startedBy: (any Sendable)?
   var parent: EffectRecord?
   var isSpawned = false
   var firstChild: EffectRecord?
@@ -24,8 +26,17 @@
   var structuralWaiters: [UnsafeContinuation<Void, Never>] = []
   var transitiveWaiters: [UnsafeContinuation<Void, Never>] = []
 
-  init(origin: SourceLocation?, label: String?) {
+  init(origin: SourceLocation?, label: String?, startedBy: (any Sendable)? = nil) {
     self.origin = origin
     self.label = label
+    self.startedBy = startedBy
+  }
+
+  /// "effect started at Feature.swift:12 by action .load", for diagnostics.
+  var diagnosticDescription: String {
+    var text = label.map { "\($0) effect" } ?? "effect"
+    if let origin { text += " started at \(origin)" }
+    if let startedBy { text += " by action \(startedBy)" }
+    return text
   }
 }

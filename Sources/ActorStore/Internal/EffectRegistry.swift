@@ -111,14 +111,14 @@ final class EffectRegistry: Sendable {
   /// The number of keys in the cancellation index.
   var indexedKeyCount: Int { state.withLock { $0.index.count } }
 
-  /// Where each effect still running was created, for diagnostics.
-  var runningEffectOrigins: [String] {
+  /// A description of each effect task still running, for diagnostics.
+  var runningEffectDescriptions: [String] {
     state.withLock { _ in
       var origins: [String] = []
       var stack = [root]
       while let record = stack.popLast() {
         if record.task != nil, !record.isStructurallyFinished {
-          origins.append(record.origin.map { "effect started at \($0)" } ?? "effect")
+          origins.append(record.diagnosticDescription)
         }
         var child = record.firstChild
         while let current = child {

@@ -15,15 +15,15 @@ extension Reducer {
   ///   - line: Where `forEach` is called, for diagnostics.
   ///   - column: Where `forEach` is called, for diagnostics.
   /// - Returns: The combined reducer.
-  public func forEach<ID: Hashable & Sendable, Element: Reducer>(
-    _ elements: any WritableKeyPath<State, IdentifiedArray<ID, Element.State>> & Sendable,
-    action: ActionPath<Action, IdentifiedAction<ID, Element.Action>>,
-    @ReducerBuilder<Element.State, Element.Action> element: () -> Element,
+  public func forEach<ID: Hashable & Sendable, ElementState: Sendable, ElementAction: Sendable, Element: Reducer>(
+    _ elements: any WritableKeyPath<State, IdentifiedArray<ID, ElementState>> & Sendable,
+    action: ActionPath<Action, IdentifiedAction<ID, ElementAction>>,
+    @ReducerBuilder<ElementState, ElementAction> element: () -> Element,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-  ) -> ForEachReducer<Self, ID, Element> {
+  ) -> ForEachReducer<Self, ID, Element> where Element.State == ElementState, Element.Action == ElementAction {
     ForEachReducer(
       parent: self, elements: elements, action: action, element: element(),
       callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))

@@ -13,15 +13,15 @@ extension Reducer {
   ///   - line: Where `ifLet` is called, for diagnostics.
   ///   - column: Where `ifLet` is called, for diagnostics.
   /// - Returns: The combined reducer.
-  public func ifLet<Wrapped: Reducer>(
-    _ state: any WritableKeyPath<State, Wrapped.State?> & Sendable,
-    action: ActionPath<Action, Wrapped.Action>,
-    @ReducerBuilder<Wrapped.State, Wrapped.Action> then wrapped: () -> Wrapped,
+  public func ifLet<WrappedState: Sendable, WrappedAction: Sendable, Wrapped: Reducer>(
+    _ state: any WritableKeyPath<State, WrappedState?> & Sendable,
+    action: ActionPath<Action, WrappedAction>,
+    @ReducerBuilder<WrappedState, WrappedAction> then wrapped: () -> Wrapped,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-  ) -> IfLetReducer<Self, Wrapped> {
+  ) -> IfLetReducer<Self, Wrapped> where Wrapped.State == WrappedState, Wrapped.Action == WrappedAction {
     IfLetReducer(
       parent: self, toWrappedState: state, toWrappedAction: action, wrapped: wrapped(),
       callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))

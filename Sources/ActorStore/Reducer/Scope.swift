@@ -17,11 +17,11 @@ public struct Scope<ParentState: Sendable, ParentAction: Sendable, Child: Reduce
   ///   - action: The child actions within the parent actions.
   ///   - child: The child reducer.
   @inlinable
-  public init(
-    state: any WritableKeyPath<ParentState, Child.State> & Sendable,
-    action: ActionPath<ParentAction, Child.Action>,
-    @ReducerBuilder<Child.State, Child.Action> child: () -> Child
-  ) {
+  public init<ChildState, ChildAction>(
+    state: any WritableKeyPath<ParentState, ChildState> & Sendable,
+    action: ActionPath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+  ) where Child.State == ChildState, Child.Action == ChildAction {
     toChildState = state
     toChildAction = action
     self.child = child()

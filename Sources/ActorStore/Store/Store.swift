@@ -165,6 +165,15 @@ public actor Store<State: Sendable, Action: Sendable> {
   /// until their task returns). Zero once every effect has finished.
   public nonisolated var inFlightEffectCount: Int { registry.runningTaskCount }
 
+  /// A description of every effect task still running: where it was created and which action
+  /// started it. For diagnostics, e.g. a test that ends with effects in flight.
+  public nonisolated var inFlightEffectDescriptions: [String] { registry.runningEffectDescriptions }
+
+  /// Cancels every effect of the store tree, as releasing the root store would.
+  @_spi(Testing) public nonisolated func cancelAllEffects() {
+    registry.cancel(registry.root, transitively: true)
+  }
+
   /// The number of keys in the store tree's cancellation index: cancellable IDs and element
   /// scopes with work in flight. Zero when nothing cancellable is running.
   public nonisolated var cancellationIndexCount: Int { registry.indexedKeyCount }

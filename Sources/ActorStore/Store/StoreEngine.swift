@@ -40,6 +40,8 @@ final class StoreEngine<State: Sendable, Action: Sendable> {
     var path: ScopePath?
     /// Whose actions `.send` effects count as.
     let owner: EffectRecord?
+    /// The action being reduced, recorded on effect tasks for diagnostics.
+    var action: Action? = nil
   }
 
   init<R: Reducer>(state: State, reducer: R, taskExecutor: (any TaskExecutor)?)
@@ -91,7 +93,10 @@ final class StoreEngine<State: Sendable, Action: Sendable> {
       queueHead += 1
       let effect = reducer.reduce(into: &state, action: next.action)
       if !effect.isNone {
-        launch(effect, LaunchContext(parent: next.owner, isSpawned: next.owner != nil, owner: next.owner), store)
+        launch(
+          effect,
+          LaunchContext(parent: next.owner, isSpawned: next.owner != nil, owner: next.owner, action: next.action),
+          store)
       }
     }
     queue.removeAll(keepingCapacity: queue.count <= 1_024)
@@ -138,7 +143,7 @@ final class StoreEngine<State: Sendable, Action: Sendable> {
       queue.append(QueuedAction(action: action, owner: context.owner))
     case .run(let run):
       let (parent, isSpawned) = resolveParent(context)
-      let record = EffectRecord(origin: run.origin, label: nil)
+      let record = EffectRecord(origin: run.origin, label: nil, startedBy: context.action)
       registry.open(record, under: parent, spawned: isSpawned, keys: [], isTask: true)
       startTask(record, priority: run.priority, store: store, operation: run.operation, handler: run.handler)
     case .merge(let effects):
@@ -176,7 +181,10 @@ final class StoreEngine<State: Sendable, Action: Sendable> {
     _ context: LaunchContext, _ store: Store<State, Action>
   ) {
     if !registry.isCancelled(group) {
-      launch(inner, LaunchContext(parent: group, isSpawned: false, path: path, owner: context.owner), store)
+      launch(
+        inner,
+        LaunchContext(parent: group, isSpawned: false, path: path, owner: context.owner, action: context.action),
+        store)
     } else {
       registry.releaseGates(in: inner)
     }
@@ -239,7 +247,7 @@ final class StoreEngine<State: Sendable, Action: Sendable> {
 
   private func startConcatenation(_ effects: [Effect<Action>], _ context: LaunchContext, _ store: Store<State, Action>) {
     let (parent, isSpawned) = resolveParent(context)
-    let record = EffectRecord(origin: nil, label: "concatenate")
+    let record = EffectRecord(origin: nil, label: "concatenate", startedBy: context.action)
     registry.open(record, under: parent, spawned: isSpawned, keys: [], isTask: true)
     let items = effects.map { gate($0, under: record, path: context.path) }
     let path = context.path
@@ -314,7 +322,7 @@ final class StoreEngine<State: Sendable, Action: Sendable> {
       let group = openGroup(context, keys: idKeys(rule.id, context.path))
       let path = context.path
       let owner = context.owner
-      let pending = EffectRecord(origin: nil, label: "throttle")
+      let pending = EffectRecord(origin: nil, label: "throttled", startedBy: context.action)
       registry.open(pending, under: group, spawned: false, keys: [pendingKey], isTask: true)
       startTask(
         pending, priority: nil, store: store,

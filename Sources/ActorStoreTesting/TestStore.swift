@@ -1,0 +1,317 @@
+@_spi(Testing) import ActorStore
+
+/// A store for tests: every action and effect runs on a deterministic ``TestExecutor``, and
+/// each step asserts exactly how the state changed and which actions effects sent back.
+///
+/// ```swift
+/// @Test func search() async {
+///   let store = TestStore(initialState: Search.State()) { Search(clock: $0.clock) }
+///   await store.send(.queryChanged("swift")) { $0.query = "swift" }
+///   store.executor.advance(by: .milliseconds(300))
+///   await store.receive(.results(["Swift"])) { $0.results = ["Swift"] }
+///   await store.finish()
+/// }
+/// ```
+///
+/// `await send` returns once the executor is idle: every job that can run without moving the
+/// clock has run. Failures are reported through `reportIssue` (routed to Swift Testing or
+/// XCTest by ``TestIssueReporter``) at the line of the failing call.
+public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
+  /// How strictly a ``TestStore`` checks.
+  public enum Exhaustivity: Sendable, Hashable {
+    /// Every state change must be asserted, every received action received, and every effect
+    /// finished by the end of the test.
+    case on
+    /// Only what the assertion closures set is checked; unasserted changes, actions and effects
+    /// are allowed.
+    case off
+  }
+
+  /// The executor every job of this store runs on.
+  public let executor: TestExecutor
+  /// The store under test.
+  public let store: Store<State, Action>
+  /// How strictly to check; `.on` by default.
+  public var exhaustivity: Exhaustivity = .on
+
+  private let log: ActionLog<State, Action>
+  /// The state as of the last assertion.
+  private var expectedState: State
+  /// Actions effects sent that the test has not received yet, with the state after each.
+  private var received: [ActionLog<State, Action>.Entry] = []
+  private var hasFinished = false
+  private let callSite: (fileID: StaticString, filePath: StaticString, line: UInt, column: UInt)
+
+  /// Creates a test store.
+  /// - Parameters:
+  ///   - initialState: The state to start from.
+  ///   - executor: The executor to run on; a new FIFO one by default.
+  ///   - reducer: Builds the reducer, given the executor (for its `clock`).
+  ///   - fileID: Where the test store is created, for end-of-test failures.
+  ///   - filePath: Where the test store is created, for end-of-test failures.
+  ///   - line: Where the test store is created, for end-of-test failures.
+  ///   - column: Where the test store is created, for end-of-test failures.
+  public init<R: Reducer>(
+    initialState: State,
+    executor: TestExecutor = TestExecutor(),
+    reducer: (TestExecutor) -> R,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) where R.State == State, R.Action == Action {
+    TestIssueReporter.install()
+    self.executor = executor
+    let log = ActionLog<State, Action>()
+    self.log = log
+    store = Store(
+      initialState: initialState, reducer: RecordingReducer(base: reducer(executor), log: log),
+      executor: executor.makeStoreExecutor())
+    expectedState = initialState
+    callSite = (fileID, filePath, line, column)
+  }
+
+  /// Creates a test store for a reducer that needs nothing from the executor.
+  /// - Parameters:
+  ///   - initialState: The state to start from.
+  ///   - reducer: The reducer.
+  ///   - executor: The executor to run on; a new FIFO one by default.
+  ///   - fileID: Where the test store is created, for end-of-test failures.
+  ///   - filePath: Where the test store is created, for end-of-test failures.
+  ///   - line: Where the test store is created, for end-of-test failures.
+  ///   - column: Where the test store is created, for end-of-test failures.
+  public convenience init<R: Reducer>(
+    initialState: State,
+    reducer: R,
+    executor: TestExecutor = TestExecutor(),
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) where R.State == State, R.Action == Action {
+    self.init(
+      initialState: initialState, executor: executor, reducer: { _ in reducer },
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  deinit {
+    if !hasFinished {
+      checkEnd(fileID: callSite.fileID, filePath: callSite.filePath, line: callSite.line, column: callSite.column)
+    }
+    store.cancelAllEffects()
+    executor.runUntilIdle()
+  }
+
+  /// The store's current state.
+  public var state: State { store.currentState }
+
+  /// The executor's virtual clock.
+  public var clock: TestClock { executor.clock }
+
+  /// Sends `action` and runs until the executor is idle, then asserts the state change.
+  /// - Parameters:
+  ///   - action: The action to send.
+  ///   - update: Mutates the previous state into the expected one; `nil` expects no change.
+  ///   - fileID: The call site, for failures.
+  ///   - filePath: The call site, for failures.
+  ///   - line: The call site, for failures.
+  ///   - column: The call site, for failures.
+  /// - Returns: The effects the action started.
+  @discardableResult
+  public func send(
+    _ action: Action,
+    assert update: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> StoreTask {
+    let location = (fileID, filePath, line, column)
+    if exhaustivity == .on, !received.isEmpty {
+      fail(
+        """
+        Must handle \(received.count) received action\(received.count == 1 ? "" : "s") before \
+        sending \(action):
+        \(received.map { "  \($0.action)" }.joined(separator: "\n"))
+        """, at: location)
+    }
+    received = []
+    let store = self.store
+    let task = Task(executorPreference: executor) { await store.send(action) }
+    executor.runUntilIdle(fileID: fileID, filePath: filePath, line: line, column: column)
+    let storeTask = await task.value
+    let entries = log.drain()
+    guard let sent = entries.first else {
+      fail("\(action) was sent but the store did not process it.", at: location)
+      return storeTask
+    }
+    assertState(after: "send(\(action))", update, actual: sent.state, at: location)
+    received = Array(entries.dropFirst())
+    return storeTask
+  }
+
+  /// Asserts that the next action an effect sent equals `expected`, and how it changed the
+  /// state.
+  /// - Parameters:
+  ///   - expected: The action.
+  ///   - update: Mutates the previous state into the expected one; `nil` expects no change.
+  ///   - fileID: The call site, for failures.
+  ///   - filePath: The call site, for failures.
+  ///   - line: The call site, for failures.
+  ///   - column: The call site, for failures.
+  public func receive(
+    _ expected: Action,
+    assert update: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async where Action: Equatable {
+    receive(
+      description: "\(expected)", matching: { $0 == expected }, update,
+      at: (fileID, filePath, line, column))
+  }
+
+  /// Asserts that the next action an effect sent matches `isMatching`, and how it changed the
+  /// state.
+  /// - Parameters:
+  ///   - isMatching: Whether an action is the expected one.
+  ///   - update: Mutates the previous state into the expected one; `nil` expects no change.
+  ///   - fileID: The call site, for failures.
+  ///   - filePath: The call site, for failures.
+  ///   - line: The call site, for failures.
+  ///   - column: The call site, for failures.
+  public func receive(
+    _ isMatching: (Action) -> Bool,
+    assert update: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    receive(description: "an action matching the predicate", matching: isMatching, update, at: (fileID, filePath, line, column))
+  }
+
+  /// Runs until idle and asserts that nothing is left: no unreceived action (exhaustive only)
+  /// and no effect in flight (an effect waiting on the clock counts).
+  /// - Parameters:
+  ///   - fileID: The call site, for failures.
+  ///   - filePath: The call site, for failures.
+  ///   - line: The call site, for failures.
+  ///   - column: The call site, for failures.
+  public func finish(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    hasFinished = true
+    checkEnd(fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Drops every action effects sent that the test has not received, accepting the state they
+  /// produced.
+  public func skipReceivedActions() async {
+    executor.runUntilIdle()
+    received += log.drain()
+    if let last = received.last { expectedState = last.state }
+    received = []
+  }
+
+  /// Cancels every effect still in flight and runs until idle.
+  public func skipInFlightEffects() async {
+    store.cancelAllEffects()
+    executor.runUntilIdle()
+  }
+
+  // MARK: - Assertions
+
+  private typealias Location = (fileID: StaticString, filePath: StaticString, line: UInt, column: UInt)
+
+  private func receive(
+    description: String, matching isMatching: (Action) -> Bool,
+    _ update: ((inout State) throws -> Void)?, at location: Location
+  ) {
+    executor.runUntilIdle(fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
+    received += log.drain()
+    guard !received.isEmpty else {
+      let inFlight = store.inFlightEffectDescriptions
+      fail(
+        """
+        Expected to receive \(description), but no action was received.\
+        \(inFlight.isEmpty ? "" : "\nEffects still in flight (advance the clock if they are waiting on it):\n" + inFlight.map { "  \($0)" }.joined(separator: "\n"))
+        """, at: location)
+      return
+    }
+    let entry: ActionLog<State, Action>.Entry
+    switch exhaustivity {
+    case .on:
+      entry = received.removeFirst()
+      guard isMatching(entry.action) else {
+        fail("Received unexpected action:\n  \(entry.action)\nExpected:\n  \(description)", at: location)
+        expectedState = entry.state
+        return
+      }
+    case .off:
+      guard let index = received.firstIndex(where: { isMatching($0.action) }) else {
+        fail(
+          "Expected to receive \(description), but received only:\n"
+            + received.map { "  \($0.action)" }.joined(separator: "\n"), at: location)
+        return
+      }
+      entry = received[index]
+      received.removeFirst(index + 1)
+    }
+    assertState(after: "receive(\(entry.action))", update, actual: entry.state, at: location)
+  }
+
+  private func assertState(
+    after step: String, _ update: ((inout State) throws -> Void)?, actual: State, at location: Location
+  ) {
+    var expected = exhaustivity == .on ? expectedState : actual
+    do {
+      try update?(&expected)
+    } catch {
+      fail("The assertion closure of \(step) threw \(error).", at: location)
+    }
+    if expected != actual {
+      let diff = LineDiff.render(expected: StateDump.lines(of: expected), actual: StateDump.lines(of: actual))
+      let summary =
+        update == nil
+        ? "State was not expected to change after \(step), but it did:"
+        : "State after \(step) does not match the expectation:"
+      fail("\(summary) (− expected, + actual)\n\(diff)", at: location)
+    }
+    expectedState = actual
+  }
+
+  private func checkEnd(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
+    let location = (fileID, filePath, line, column)
+    executor.runUntilIdle(fileID: fileID, filePath: filePath, line: line, column: column)
+    received += log.drain()
+    if exhaustivity == .on, !received.isEmpty {
+      fail(
+        """
+        The store received \(received.count) unexpected action\(received.count == 1 ? "" : "s"):
+        \(received.map { "  \($0.action)" }.joined(separator: "\n"))
+        Receive them with `receive`, or call `skipReceivedActions()`.
+        """, at: location)
+      received = []
+    }
+    let inFlight = store.inFlightEffectDescriptions
+    if exhaustivity == .on, !inFlight.isEmpty {
+      fail(
+        """
+        \(inFlight.count) effect\(inFlight.count == 1 ? " is" : "s are") still in flight at the end of the test:
+        \(inFlight.map { "  \($0)" }.joined(separator: "\n"))
+        Advance the clock until they finish, cancel them from the feature, or call \
+        `skipInFlightEffects()`.
+        """, at: location)
+    }
+    executor.checkForeignEnqueues(fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  private func fail(_ message: String, at location: Location) {
+    reportIssue(message, fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
+  }
+}
