@@ -57,6 +57,16 @@ final class StatePublisher<State: Sendable>: Sendable {
     return stream
   }
 
+  /// Calls `onChange` with each published state, on the store's executor, while it returns
+  /// `true`.
+  func watch(_ onChange: @escaping @Sendable (State) -> Bool) {
+    storage.withLock { storage in
+      guard !storage.isFinished else { return }
+      storage.observers[storage.nextObserverID] = ClosureObserver(onChange: onChange)
+      storage.nextObserverID += 1
+    }
+  }
+
   /// Finishes every stream; called when the store is released.
   func finishAll() {
     let observers = storage.withLock { storage in
@@ -104,4 +114,12 @@ final class ValueObserver<State, Value: Equatable & Sendable>: StateObserver, @u
   }
 
   func finish() { continuation.finish() }
+}
+
+/// Calls a closure with each published state.
+struct ClosureObserver<State>: StateObserver {
+  let onChange: @Sendable (State) -> Bool
+
+  func receive(_ state: State) -> Bool { onChange(state) }
+  func finish() {}
 }

@@ -14,29 +14,29 @@ import Synchronization
 /// let count = store.currentState.count   // synchronous, for UI code
 /// ```
 public actor Store<State: Sendable, Action: Sendable> {
-  nonisolated let executor: StoreExecutor
   nonisolated private let serialExecutorReference: UnownedSerialExecutor
-  /// Owns the default actor executor of a root store created without a serial executor.
-  nonisolated private let isolationAnchor: StoreIsolationAnchor?
   nonisolated private let mode: Mode
-  /// The anchor children must keep alive along with the executor they share.
-  nonisolated var isolationAnchorForChildren: StoreIsolationAnchor? { isolationAnchor }
-  /// The last state a scoped store saw, returned once its state is gone.
-  nonisolated private let lastScopedState: Mutex<State>?
-  private var isInvalidated = false
 
   private enum Mode: Sendable {
     case root(RootBox)
-    case scoped(any StoreParentLink<State, Action>)
+    case scoped(any ScopedStoreLink<State, Action>)
   }
 
-  /// Holds the root engine for the nonisolated `mode`.
+  /// What only a root store has.
   private final class RootBox: @unchecked Sendable {
     // The engine's mutable state is touched only while isolated to the owning store (the store
     // actor's serial executor is the lock) or in the store's deinit, when nothing else refers
     // to it; from elsewhere only its `let` publisher and registry are read, both Sendable.
     let engine: StoreEngine<State, Action>
-    init(_ engine: StoreEngine<State, Action>) { self.engine = engine }
+    let executor: StoreExecutor
+    /// Owns the default actor executor the store tree borrows when given no serial executor.
+    let anchor: StoreIsolationAnchor?
+
+    init(engine: StoreEngine<State, Action>, executor: StoreExecutor, anchor: StoreIsolationAnchor?) {
+      self.engine = engine
+      self.executor = executor
+      self.anchor = anchor
+    }
   }
 
   /// Creates a root store.
@@ -49,25 +49,29 @@ public actor Store<State: Sendable, Action: Sendable> {
   public init<R: Reducer>(initialState: State, reducer: R, executor: StoreExecutor = .default)
   where R.State == State, R.Action == Action {
     let anchor = executor.serialExecutor == nil ? StoreIsolationAnchor() : nil
-    self.executor = executor
     serialExecutorReference = executor.serialExecutor?.asUnownedSerialExecutor() ?? anchor!.unownedExecutor
-    isolationAnchor = anchor
-    mode = .root(RootBox(StoreEngine(state: initialState, reducer: reducer, taskExecutor: executor.taskExecutor)))
-    lastScopedState = nil
+    let engine = StoreEngine(state: initialState, reducer: reducer, taskExecutor: executor.taskExecutor)
+    mode = .root(RootBox(engine: engine, executor: executor, anchor: anchor))
   }
 
-  init(scopedFrom link: some StoreParentLink<State, Action>, initialState: State, parentExecutor: UnownedSerialExecutor, executor: StoreExecutor, anchor: StoreIsolationAnchor?) {
-    self.executor = executor
-    serialExecutorReference = parentExecutor
-    isolationAnchor = anchor
+  /// Creates a store scoped through `link`, on its parent's executor.
+  init(scopedThrough link: any ScopedStoreLink<State, Action>, executor: UnownedSerialExecutor) {
+    serialExecutorReference = executor
     mode = .scoped(link)
-    lastScopedState = Mutex(initialState)
   }
 
   deinit {
     if case .root(let box) = mode {
       box.engine.registry.cancel(box.engine.registry.root, transitively: true)
       box.engine.publisher.finishAll()
+    }
+  }
+
+  /// The executors of this store's tree.
+  public nonisolated var executor: StoreExecutor {
+    switch mode {
+    case .root(let box): box.executor
+    case .scoped(let link): link.executor
     }
   }
 
@@ -80,7 +84,7 @@ public actor Store<State: Sendable, Action: Sendable> {
     case .root(let box):
       return box.engine.state
     case .scoped(let link):
-      return scopedState(link) ?? lastScopedState!.withLock { $0 }
+      return link.isolatedState() ?? link.lastState
     }
   }
 
@@ -92,9 +96,7 @@ public actor Store<State: Sendable, Action: Sendable> {
     case .root(let box):
       return box.engine.publisher.snapshot
     case .scoped(let link):
-      guard let state = link.currentState() else { return lastScopedState!.withLock { $0 } }
-      lastScopedState!.withLock { $0 = state }
-      return state
+      return link.currentState() ?? link.lastState
     }
   }
 
@@ -110,7 +112,7 @@ public actor Store<State: Sendable, Action: Sendable> {
     case .root(let box):
       return box.engine.send(action, store: self)
     case .scoped(let link):
-      guard scopedState(link) != nil else {
+      guard link.isolatedState() != nil else {
         reportIssue(
           """
           \(Self.self) received \(action) after its state was removed from its parent (for \
@@ -128,7 +130,7 @@ public actor Store<State: Sendable, Action: Sendable> {
   public var isAlive: Bool {
     switch mode {
     case .root: true
-    case .scoped(let link): scopedState(link) != nil
+    case .scoped(let link): link.isolatedState() != nil
     }
   }
 
@@ -150,6 +152,16 @@ public actor Store<State: Sendable, Action: Sendable> {
     switch mode {
     case .root(let box): box.engine.publisher.stream(extract)
     case .scoped(let link): link.stream(extract)
+    }
+  }
+
+  /// Registers `onChange` to run on the store's executor after each processed batch with this
+  /// store's state, or `nil` once a scoped store's state is gone; it stays registered while it
+  /// returns `true`.
+  nonisolated func watch(_ onChange: @escaping @Sendable (State?) -> Bool) {
+    switch mode {
+    case .root(let box): box.engine.publisher.watch { onChange($0) }
+    case .scoped(let link): link.watch(onChange)
     }
   }
 
@@ -190,18 +202,8 @@ public actor Store<State: Sendable, Action: Sendable> {
   var stateIfAlive: State? {
     switch mode {
     case .root(let box): box.engine.state
-    case .scoped(let link): scopedState(link)
+    case .scoped(let link): link.isolatedState()
     }
-  }
-
-  private func scopedState(_ link: any StoreParentLink<State, Action>) -> State? {
-    guard !isInvalidated else { return nil }
-    guard let state = link.state() else {
-      isInvalidated = true
-      return nil
-    }
-    lastScopedState!.withLock { $0 = state }
-    return state
   }
 
   private var engine: StoreEngine<State, Action>? {

@@ -1,3 +1,5 @@
+import Synchronization
+
 extension Store {
   /// A store for part of this store's state and actions, e.g. a child feature.
   ///
@@ -12,8 +14,7 @@ extension Store {
     state: any KeyPath<State, ChildState> & Sendable,
     action: ActionPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction> {
-    let initial = currentState[keyPath: state]
-    return makeChild(initialState: initial, state: { $0[keyPath: state] }, action: action.embed)
+    makeChild(KeyPathProjection(state: state, action: action), initialState: currentState[keyPath: state])
   }
 
   /// A store for state that may disappear, e.g. an optional child or a collection element.
@@ -29,7 +30,7 @@ extension Store {
     action: @escaping @Sendable (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction>? {
     guard let initial = currentStateIfAlive.flatMap(state) else { return nil }
-    return makeChild(initialState: initial, state: state, action: action)
+    return makeChild(ClosureProjection(state: state, action: action), initialState: initial)
   }
 
   /// A store for the element with `id` of a collection in this store's state, whose actions are
@@ -44,63 +45,129 @@ extension Store {
     in elements: any KeyPath<State, IdentifiedArray<ID, ElementState>> & Sendable,
     action: ActionPath<Action, IdentifiedAction<ID, ElementAction>>
   ) -> Store<ElementState, ElementAction>? {
-    let embed = action.embed
-    return scope(
-      state: { $0[keyPath: elements][id: id] },
-      action: { embed(.element(id: id, action: $0)) })
+    guard let initial = currentStateIfAlive?[keyPath: elements][id: id] else { return nil }
+    return makeChild(ElementProjection(id: id, elements: elements, action: action), initialState: initial)
   }
 
-  private nonisolated func makeChild<ChildState: Sendable, ChildAction: Sendable>(
-    initialState: ChildState,
-    state: @escaping @Sendable (State) -> ChildState?,
-    action: @escaping @Sendable (ChildAction) -> Action
-  ) -> Store<ChildState, ChildAction> {
-    Store<ChildState, ChildAction>(
-      scopedFrom: ScopeLink(parent: self, toChildState: state, fromChildAction: action),
-      initialState: initialState,
-      parentExecutor: unownedExecutor,
-      executor: executor,
-      anchor: isolationAnchorForChildren
-    )
+  private nonisolated func makeChild<Projection: StoreProjection>(
+    _ projection: Projection, initialState: Projection.ChildState
+  ) -> Store<Projection.ChildState, Projection.ChildAction>
+  where Projection.ParentState == State, Projection.ParentAction == Action {
+    Store<Projection.ChildState, Projection.ChildAction>(
+      scopedThrough: ScopeLink(parent: self, projection: projection, initialState: initialState),
+      executor: unownedExecutor)
   }
 }
 
 /// How a scoped store reaches the store it was scoped from.
-protocol StoreParentLink<State, Action>: Sendable {
+protocol ScopedStoreLink<State, Action>: AnyObject, Sendable {
   associatedtype State: Sendable
   associatedtype Action: Sendable
+  var executor: StoreExecutor { get }
   var registry: EffectRegistry { get }
-  /// The child state, or `nil` when it is gone. Called only on the shared executor.
-  func state() -> State?
+  /// The child state, or `nil` once it is gone (for good). Called only on the shared executor.
+  func isolatedState() -> State?
   /// The child state from the parent's published snapshot, from any thread.
   func currentState() -> State?
+  /// The last child state seen, for reads after the state is gone.
+  var lastState: State { get }
   /// Sends an action through the parent. Called only on the shared executor.
   func send(_ action: Action) -> StoreTask
   func stream<Value: Equatable & Sendable>(_ extract: @escaping @Sendable (State) -> Value?) -> AsyncStream<Value>
+  func watch(_ onChange: @escaping @Sendable (State?) -> Bool)
 }
 
-struct ScopeLink<ParentState: Sendable, ParentAction: Sendable, State: Sendable, Action: Sendable>: StoreParentLink {
+/// Where a child's state and actions sit within its parent's.
+protocol StoreProjection<ParentState, ParentAction, ChildState, ChildAction>: Sendable {
+  associatedtype ParentState: Sendable
+  associatedtype ParentAction: Sendable
+  associatedtype ChildState: Sendable
+  associatedtype ChildAction: Sendable
+  func childState(in parent: ParentState) -> ChildState?
+  func parentAction(for action: ChildAction) -> ParentAction
+}
+
+struct KeyPathProjection<ParentState: Sendable, ParentAction: Sendable, ChildState: Sendable, ChildAction: Sendable>:
+  StoreProjection
+{
+  let state: any KeyPath<ParentState, ChildState> & Sendable
+  let action: ActionPath<ParentAction, ChildAction>
+
+  func childState(in parent: ParentState) -> ChildState? { parent[keyPath: state] }
+  func parentAction(for action: ChildAction) -> ParentAction { self.action.embed(action) }
+}
+
+struct ClosureProjection<ParentState: Sendable, ParentAction: Sendable, ChildState: Sendable, ChildAction: Sendable>:
+  StoreProjection
+{
+  let state: @Sendable (ParentState) -> ChildState?
+  let action: @Sendable (ChildAction) -> ParentAction
+
+  func childState(in parent: ParentState) -> ChildState? { state(parent) }
+  func parentAction(for action: ChildAction) -> ParentAction { self.action(action) }
+}
+
+/// A collection element by ID: no closure per element, just the ID beside shared paths.
+struct ElementProjection<
+  ParentState: Sendable, ParentAction: Sendable, ID: Hashable & Sendable, ChildState: Sendable, ChildAction: Sendable
+>: StoreProjection {
+  let id: ID
+  let elements: any KeyPath<ParentState, IdentifiedArray<ID, ChildState>> & Sendable
+  let action: ActionPath<ParentAction, IdentifiedAction<ID, ChildAction>>
+
+  func childState(in parent: ParentState) -> ChildState? { parent[keyPath: elements][id: id] }
+  func parentAction(for action: ChildAction) -> ParentAction { self.action.embed(.element(id: id, action: action)) }
+}
+
+/// A scoped store's link to its parent, with the child's last seen state.
+final class ScopeLink<ParentState: Sendable, ParentAction: Sendable, Projection: StoreProjection>: ScopedStoreLink
+where Projection.ParentState == ParentState, Projection.ParentAction == ParentAction {
+  typealias State = Projection.ChildState
+  typealias Action = Projection.ChildAction
+
   let parent: Store<ParentState, ParentAction>
-  let toChildState: @Sendable (ParentState) -> State?
-  let fromChildAction: @Sendable (Action) -> ParentAction
+  let projection: Projection
+  /// The last state seen and whether the state is gone for good.
+  private let memory: Mutex<(state: State, isInvalidated: Bool)>
 
+  init(parent: Store<ParentState, ParentAction>, projection: Projection, initialState: State) {
+    self.parent = parent
+    self.projection = projection
+    memory = Mutex((initialState, false))
+  }
+
+  var executor: StoreExecutor { parent.executor }
   var registry: EffectRegistry { parent.registry }
+  var lastState: State { memory.withLock { $0.state } }
 
-  func state() -> State? {
-    parent.assumeIsolated { $0.stateIfAlive }.flatMap(toChildState)
+  func isolatedState() -> State? {
+    if memory.withLock({ $0.isInvalidated }) { return nil }
+    let state = parent.assumeIsolated { $0.stateIfAlive }.flatMap(projection.childState(in:))
+    memory.withLock { memory in
+      if let state { memory.state = state } else { memory.isInvalidated = true }
+    }
+    return state
   }
 
   func currentState() -> State? {
-    parent.currentStateIfAlive.flatMap(toChildState)
+    if memory.withLock({ $0.isInvalidated }) { return nil }
+    let state = parent.currentStateIfAlive.flatMap(projection.childState(in:))
+    if let state { memory.withLock { $0.state = state } }
+    return state
   }
 
   func send(_ action: Action) -> StoreTask {
-    let parentAction = fromChildAction(action)
+    let parentAction = projection.parentAction(for: action)
     return parent.assumeIsolated { $0.send(parentAction) }
   }
 
   func stream<Value: Equatable & Sendable>(_ extract: @escaping @Sendable (State) -> Value?) -> AsyncStream<Value> {
-    let toChildState = self.toChildState
-    return parent.stream { toChildState($0).flatMap(extract) }
+    let projection = self.projection
+    return parent.stream { projection.childState(in: $0).flatMap(extract) }
+  }
+
+  func watch(_ onChange: @escaping @Sendable (State?) -> Bool) {
+    let projection = self.projection
+    parent.watch { onChange($0.flatMap(projection.childState(in:))) }
   }
 }
