@@ -3,8 +3,8 @@
 ///
 /// Elements keep the order you give them, like an `Array`; each has an id, computed by the id
 /// function given at creation (`\.id` for `Identifiable` elements), and no two elements share
-/// one. Duplicate ids are never a crash: they are reported through ``reportIssue(_:fileID:filePath:line:column:)``
-/// and the first element with the id is kept.
+/// one. Duplicate ids are never a crash: they are reported through `reportIssue` and the first
+/// element with the id is kept.
 ///
 /// Values are stored apart from the order: editing an element through ``subscript(id:)``
 /// touches only that element, never the ids or their order. The order is a list of chunks of
@@ -29,7 +29,7 @@
 public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
   @usableFromInline let extractID: @Sendable (Element) -> ID
   @usableFromInline var order: OrderedIDs<ID>
-  /// By slot (see ``OrderedIDs``). Optional only so that ``subscript(id:)`` can lend an element
+  /// By slot (see `OrderedIDs`). Optional only so that ``subscript(id:)`` can lend an element
   /// in place; every slot holds a value between public calls.
   @usableFromInline var values: [Element?]
 
@@ -60,7 +60,9 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
       if inserted {
         values.append(element)
       } else {
-        reportDuplicate(elementID, keptAt: order.position(ofSlot: slot), droppedAt: position, droppedSoFar: droppedPositions)
+        reportDuplicate(
+          elementID, keptAt: order.position(ofSlot: slot), droppedAt: position,
+          droppedSoFar: droppedPositions)
         droppedPositions.append(position)
       }
     }
@@ -74,8 +76,10 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
     var firstPosition = index
     for dropped in droppedSoFar where dropped <= firstPosition { firstPosition += 1 }
     reportIssue(
-      "IdentifiedArray: duplicate id \(id) at positions \(firstPosition) and \(position); keeping the first"
-    )
+      """
+      IdentifiedArray: duplicate id \(id) at positions \(firstPosition) and \(position); \
+      keeping the first
+      """)
   }
 
   /// The number of elements. O(1).
@@ -153,8 +157,10 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
     let newID = extractID(newValue)
     guard newID == id else {
       reportIssue(
-        "IdentifiedArray[id: \(id)]: the assigned element has id \(newID); the array is left unchanged"
-      )
+        """
+        IdentifiedArray[id: \(id)]: the assigned element has id \(newID); the array is left \
+        unchanged
+        """)
       return
     }
     if let slot = order.slot(of: id) {
@@ -177,16 +183,19 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
 
   @usableFromInline
   mutating func settleIDChange(ofSlot slot: Int, from id: ID, to newID: ID) {
-    makeOrderUnique()
     if order.slot(of: newID) == nil {
       order.rekey(slot: slot, to: newID)
       reportIssue(
-        "IdentifiedArray[id: \(id)]: an in-place edit changed the element's id to \(newID); it stays at index \(order.position(ofSlot: slot)) under its new id"
-      )
+        """
+        IdentifiedArray[id: \(id)]: an in-place edit changed the element's id to \(newID); it \
+        stays at index \(order.position(ofSlot: slot)) under its new id
+        """)
     } else {
       reportIssue(
-        "IdentifiedArray[id: \(id)]: an in-place edit changed the element's id to \(newID), which another element already has; the edited element is dropped"
-      )
+        """
+        IdentifiedArray[id: \(id)]: an in-place edit changed the element's id to \(newID), \
+        which another element already has; the edited element is dropped
+        """)
       removeSlot(slot)
     }
   }
@@ -206,7 +215,6 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
   /// - Parameter elements: The elements to add.
   @inlinable
   public mutating func append(contentsOf elements: some Sequence<Element>) {
-    values.reserveCapacity(count + elements.underestimatedCount)
     for element in elements { append(element) }
   }
 
@@ -223,13 +231,10 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
   public mutating func insert(_ element: Element, at index: Int) -> (inserted: Bool, index: Int) {
     let position = Swift.min(Swift.max(index, 0), count)
     if position != index {
-      reportIssue("IdentifiedArray.insert: index \(index) is outside 0...\(count); inserting at \(position)")
+      reportIssue(
+        "IdentifiedArray.insert: index \(index) is outside 0...\(count); inserting at \(position)")
     }
     let id = extractID(element)
-    if !isKnownUniquelyReferenced(&order) {
-      if let slot = order.slot(of: id) { return rejectDuplicate(id, at: slot) }
-      order = OrderedIDs(copying: order)
-    }
     let (inserted, slot) = order.insert(id, at: position)
     guard inserted else { return rejectDuplicate(id, at: slot) }
     values.append(element)
@@ -265,10 +270,6 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
   @inlinable
   @discardableResult
   public mutating func remove(id: ID) -> Element? {
-    if !isKnownUniquelyReferenced(&order) {
-      guard order.slot(of: id) != nil else { return nil }
-      order = OrderedIDs(copying: order)
-    }
     guard let slot = order.remove(id) else { return nil }
     return takeValue(vacating: slot)
   }
@@ -290,12 +291,11 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
   @inlinable
   @discardableResult
   mutating func removeSlot(_ slot: Int) -> Element? {
-    makeOrderUnique()
     order.removeSlot(slot)
     return takeValue(vacating: slot)
   }
 
-  /// Mirrors ``OrderedIDs/vacate(_:)`` on the values: the last slot moves into `slot`.
+  /// Mirrors `OrderedIDs.vacate(_:)` on the values: the last slot moves into `slot`.
   @inlinable
   mutating func takeValue(vacating slot: Int) -> Element? {
     values.swapAt(slot, values.count - 1)
@@ -337,12 +337,15 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
   @inlinable
   public mutating func move(from source: Int, to destination: Int) {
     guard source >= 0, source < count, destination >= 0, destination < count else {
-      reportIssue("IdentifiedArray.move: index \(source) or \(destination) is outside 0..<\(count); nothing moved")
+      reportIssue(
+        """
+        IdentifiedArray.move: index \(source) or \(destination) is outside 0..<\(count); \
+        nothing moved
+        """)
       return
     }
     guard source != destination else { return }
     let slot = order.slot(at: source)
-    makeOrderUnique()
     order.moveSlot(slot, to: destination)
   }
 
@@ -370,7 +373,9 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
   /// - Parameters:
   ///   - sourceOffsets: The indices of the elements to move.
   ///   - destination: The index, before the move, that the moved elements go in front of.
-  public mutating func move(fromOffsets sourceOffsets: some Sequence<Int>, toOffset destination: Int) {
+  public mutating func move(
+    fromOffsets sourceOffsets: some Sequence<Int>, toOffset destination: Int
+  ) {
     var isMoved = [Bool](repeating: false, count: count)
     for offset in sourceOffsets {
       guard offset >= 0, offset < count else {
@@ -380,7 +385,8 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
       isMoved[offset] = true
     }
     guard destination >= 0, destination <= count else {
-      reportIssue("IdentifiedArray.move: destination \(destination) is outside 0...\(count); nothing moved")
+      reportIssue(
+        "IdentifiedArray.move: destination \(destination) is outside 0...\(count); nothing moved")
       return
     }
     let slots = Array(order.makeSlotIterator())
@@ -389,50 +395,48 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
       indices[..<destination].filter { !isMoved[$0] } + indices.filter { isMoved[$0] }
       + indices[destination...].filter { !isMoved[$0] }
     guard !reordered.elementsEqual(indices) else { return }
-    makeOrderUnique()
     order.reorder(reordered.map { slots[$0] })
   }
 
   /// Sorts the elements in place with `areInIncreasingOrder`. O(n log n). If it throws, the
   /// array is left unchanged.
   /// - Parameter areInIncreasingOrder: Whether its first argument belongs before its second.
-  public mutating func sort(by areInIncreasingOrder: (Element, Element) throws -> Bool) rethrows {
-    // A valid slot always holds a value outside an in-place edit.
-    var slots = Array(order.makeSlotIterator())
-    try slots.sort { try areInIncreasingOrder(values[$0]!, values[$1]!) }
-    makeOrderUnique()
-    order.reorder(slots)
-  }
-
   @inlinable
-  mutating func makeOrderUnique() {
-    if !isKnownUniquelyReferenced(&order) { order = OrderedIDs(copying: order) }
+  public mutating func sort(by areInIncreasingOrder: (Element, Element) throws -> Bool) rethrows {
+    let slots = Array(order.makeSlotIterator())
+    // A valid slot always holds a value outside an in-place edit.
+    let sorted = try slots.sorted { try areInIncreasingOrder(values[$0]!, values[$1]!) }
+    guard sorted != slots else { return }
+    order.reorder(sorted)
   }
 
   @inlinable
   func checkIndex(_ index: Int) {
-    precondition(index >= 0 && index < count, "IdentifiedArray index \(index) is outside 0..<\(count)")
+    precondition(
+      index >= 0 && index < count, "IdentifiedArray index \(index) is outside 0..<\(count)")
   }
 
   // MARK: - Identity of the ids, for `forEach`
 
-  /// Whether `self` and `other` share their id storage: O(1), and `true` only when they hold the
-  /// same ids in the same order. Editing elements keeps it `true`; any structural change made
-  /// while `other` was alive makes it `false`.
+  /// Whether no structural change separates `self` and `other`. O(1).
+  ///
+  /// `true` means both come from one value with no insertion, removal or reordering since
+  /// (editing elements does not count), so they hold the same ids in the same order. `false`
+  /// means a structural change happened, or the two were built apart: their ids may still match.
   func hasIdenticalIDs(to other: Self) -> Bool {
-    order === other.order
+    order.identity === other.order.identity
   }
 
   /// The ids of `old`, in `old`'s order, that `self` no longer holds. O(1) when no structural
-  /// change happened since `old` (shared id storage), else O(old.count).
+  /// change separates them (see `hasIdenticalIDs(to:)`), else O(old.count).
   func idsRemoved(comparedTo old: Self) -> [ID] {
     idsRemoved(comparedTo: old.ids)
   }
 
-  /// Like `idsRemoved(comparedTo:)` given the whole older array, from the `ids` of the older array: keeping only the
-  /// ids alive does not force a copy of the values when elements are then edited.
+  /// The same from the older array's ``ids``: a caller that keeps only the ids alive (not the
+  /// whole array) does not force a copy of the values when elements are then edited.
   func idsRemoved(comparedTo oldIDs: IDs) -> [ID] {
-    order === oldIDs.order ? [] : oldIDs.order.ids(absentFrom: order)
+    order.identity === oldIDs.order.identity ? [] : oldIDs.order.ids(absentFrom: order)
   }
 }
 
@@ -441,20 +445,35 @@ public typealias IdentifiedArrayOf<Element: Identifiable> = IdentifiedArray<Elem
 where Element.ID: Sendable
 
 extension IdentifiedArray where Element: Identifiable, Element.ID == ID {
-  /// Creates an empty array of `Identifiable` elements.
+  /// `{ $0.id }` as the stored id function.
+  ///
+  /// The compiler refuses that closure as `@Sendable`: it captures `Element`'s `Identifiable`
+  /// conformance, which could be isolated to an actor (SE-0470). It accepts the key path `\.id`,
+  /// which captures the same conformance, but a key-path projection costs more than the rest of
+  /// an in-place edit. So the closure is cast to `@Sendable` (same representation), with the
+  /// same caveat as the key path: an actor-isolated `Identifiable` conformance is not supported.
+  @inlinable
+  static var identifiableID: @Sendable (Element) -> ID {
+    unsafeBitCast({ (element: Element) in element.id }, to: (@Sendable (Element) -> ID).self)
+  }
+
+  /// Creates an empty array of `Identifiable` elements, identified by their `id`.
+  ///
+  /// The elements' `Identifiable` conformance must not be isolated to an actor.
   @inlinable
   public init() {
-    self.init(id: \.id)
+    self.init(id: Self.identifiableID)
   }
 
   /// Creates an array of `elements`, in order, identified by their `id`.
   ///
   /// Duplicate ids are reported as an issue naming the id and both positions; the first element
-  /// with each id is kept.
+  /// with each id is kept. The elements' `Identifiable` conformance must not be isolated to an
+  /// actor.
   /// - Parameter elements: The elements, in order; their ids should be unique.
   @inlinable
   public init(uniqueElements elements: some Sequence<Element>) {
-    self.init(elements, id: \.id)
+    self.init(elements, id: Self.identifiableID)
   }
 }
 
@@ -548,7 +567,9 @@ extension IdentifiedArray: RandomAccessCollection {
     /// - Parameter position: The index of the id.
     @inlinable
     public subscript(position: Int) -> ID {
-      precondition(position >= 0 && position < order.count, "IdentifiedArray.IDs index \(position) is outside 0..<\(order.count)")
+      precondition(
+        position >= 0 && position < order.count,
+        "IdentifiedArray.IDs index \(position) is outside 0..<\(order.count)")
       return order.idOfSlot[order.slot(at: position)]
     }
 
@@ -593,7 +614,7 @@ extension IdentifiedArray: Equatable where Element: Equatable {
   public static func == (lhs: Self, rhs: Self) -> Bool {
     guard lhs.count == rhs.count else { return false }
     // Shared id storage means identical slot layouts: compare the value buffers directly.
-    if lhs.order === rhs.order { return lhs.values == rhs.values }
+    if lhs.order.identity === rhs.order.identity { return lhs.values == rhs.values }
     return lhs.elementsEqual(rhs)
   }
 }

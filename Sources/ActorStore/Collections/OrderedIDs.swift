@@ -1,23 +1,20 @@
 /// The ids of an ``IdentifiedArray``, their order, and where each element's value lives.
 ///
-/// Each id owns a *slot*: a number in `0..<count` that indexes both ``idOfSlot`` and the array's
+/// Each id owns a *slot*: a number in `0..<count` that indexes both `idOfSlot` and the array's
 /// value buffer. Removing an id moves the last slot into the freed one, so slots stay dense and
-/// no value ever shifts. The order is a list of chunks of at most ``chunkCapacity`` slots, with
-/// the position of each chunk's first element in ``chunkStarts``. A slot finds its chunk through
+/// no value ever shifts. The order is a list of chunks of at most `chunkCapacity` slots, with
+/// the position of each chunk's first element in `chunkStarts`. A slot finds its chunk through
 /// a stable chunk *handle*, so splitting, merging or dropping a chunk renumbers chunk positions
 /// (n / B of them), never slots.
 ///
-/// A class so that copying an `IdentifiedArray` is O(1). Element values live outside it, so
-/// editing a value neither touches nor copies it: the same object means the same ids in the same
-/// order.
-///
-/// `@unchecked Sendable` without a lock: `IdentifiedArray` mutates an instance only after
-/// `isKnownUniquelyReferenced` proved it the sole holder (copying otherwise), so an instance that
-/// more than one value, and hence more than one thread, can see is never mutated.
+/// A struct of copy-on-write buffers: copying is O(1), and a mutation of a shared copy copies
+/// only the buffers it writes. Element values live outside, so editing a value never touches it.
+/// `identity` is replaced by the first structural change made while another copy holds it, so
+/// two copies with the same identity hold the same ids in the same order.
 @usableFromInline
-final class OrderedIDs<ID: Hashable & Sendable>: @unchecked Sendable {
+struct OrderedIDs<ID: Hashable & Sendable>: Sendable {
   @usableFromInline
-  struct Chunk {
+  struct Chunk: Sendable {
     @usableFromInline var handle: Int32
     @usableFromInline var slots: [Int32]
 
@@ -39,6 +36,7 @@ final class OrderedIDs<ID: Hashable & Sendable>: @unchecked Sendable {
   @inlinable
   static var mergeThreshold: Int { chunkCapacity / 4 }
 
+  @usableFromInline var identity: OrderedIDsIdentity
   @usableFromInline var slotOfID: [ID: Int32]
   @usableFromInline var idOfSlot: [ID]
   @usableFromInline var handleOfSlot: [Int32]
@@ -51,6 +49,7 @@ final class OrderedIDs<ID: Hashable & Sendable>: @unchecked Sendable {
 
   @inlinable
   init() {
+    identity = OrderedIDsIdentity()
     slotOfID = [:]
     idOfSlot = []
     handleOfSlot = []
@@ -60,16 +59,11 @@ final class OrderedIDs<ID: Hashable & Sendable>: @unchecked Sendable {
     freeHandles = []
   }
 
-  /// Shares every buffer with `other`; each is copied only when first mutated.
+  /// Takes a fresh `identity` unless no other copy holds this one: called before every
+  /// structural change, so copies that keep the old identity keep the old ids and order.
   @inlinable
-  init(copying other: OrderedIDs) {
-    slotOfID = other.slotOfID
-    idOfSlot = other.idOfSlot
-    handleOfSlot = other.handleOfSlot
-    chunks = other.chunks
-    chunkStarts = other.chunkStarts
-    positionOfHandle = other.positionOfHandle
-    freeHandles = other.freeHandles
+  mutating func claimIdentity() {
+    if !isKnownUniquelyReferenced(&identity) { identity = OrderedIDsIdentity() }
   }
 
   @inlinable
@@ -112,8 +106,13 @@ final class OrderedIDs<ID: Hashable & Sendable>: @unchecked Sendable {
   /// Adds `id` at `position` under the new slot `count`, unless `id` is already present.
   /// - Returns: Whether `id` was added, and its slot (the existing one when it was not).
   @inlinable
-  func insert(_ id: ID, at position: Int) -> (inserted: Bool, slot: Int) {
+  mutating func insert(_ id: ID, at position: Int) -> (inserted: Bool, slot: Int) {
     precondition(count < Int(Int32.max), "IdentifiedArray holds at most \(Int32.max) elements")
+    // A shared copy looks the id up before writing, so a duplicate copies no buffer.
+    if !isKnownUniquelyReferenced(&identity) {
+      if let slot = slotOfID[id] { return (false, Int(slot)) }
+      identity = OrderedIDsIdentity()
+    }
     let newSlot = Int32(truncatingIfNeeded: count)
     let slotInTable = Self.currentValue(of: &slotOfID[id, default: newSlot])
     guard slotInTable == newSlot else { return (false, Int(slotInTable)) }
@@ -131,7 +130,12 @@ final class OrderedIDs<ID: Hashable & Sendable>: @unchecked Sendable {
   /// Removes `id` if present.
   /// - Returns: The slot `id` had, now holding what was the last slot; `nil` when absent.
   @inlinable
-  func remove(_ id: ID) -> Int? {
+  mutating func remove(_ id: ID) -> Int? {
+    // A shared copy looks the id up before writing, so an absent id copies no buffer.
+    if !isKnownUniquelyReferenced(&identity) {
+      guard slotOfID[id] != nil else { return nil }
+      identity = OrderedIDsIdentity()
+    }
     guard let slot = slotOfID.removeValue(forKey: id) else { return nil }
     vacate(Int(slot))
     return Int(slot)
@@ -139,26 +143,31 @@ final class OrderedIDs<ID: Hashable & Sendable>: @unchecked Sendable {
 
   /// Removes the id in `slot`; afterwards `slot` holds what was the last slot.
   @inlinable
-  func removeSlot(_ slot: Int) {
+  mutating func removeSlot(_ slot: Int) {
+    claimIdentity()
     slotOfID.removeValue(forKey: idOfSlot[slot])
     vacate(slot)
   }
 
   @inlinable
-  func moveSlot(_ slot: Int, to position: Int) {
+  mutating func moveSlot(_ slot: Int, to position: Int) {
+    claimIdentity()
     detach(slot)
     attach(Int32(truncatingIfNeeded: slot), at: position)
   }
 
   /// Gives `slot` the id `newID`, which must be absent.
-  func rekey(slot: Int, to newID: ID) {
+  mutating func rekey(slot: Int, to newID: ID) {
+    claimIdentity()
     slotOfID.removeValue(forKey: idOfSlot[slot])
     slotOfID[newID] = Int32(truncatingIfNeeded: slot)
     idOfSlot[slot] = newID
   }
 
   /// Replaces the order with `slots`, a permutation of `0..<count`, in full chunks.
-  func reorder(_ slots: [Int]) {
+  @usableFromInline
+  mutating func reorder(_ slots: [Int]) {
+    claimIdentity()
     chunks.removeAll(keepingCapacity: true)
     chunkStarts.removeAll(keepingCapacity: true)
     positionOfHandle.removeAll(keepingCapacity: true)
@@ -188,18 +197,19 @@ final class OrderedIDs<ID: Hashable & Sendable>: @unchecked Sendable {
   /// O(log(n / B)).
   @inlinable
   func chunkPosition(containing position: Int) -> Int {
-    // A chunk holds at most chunkCapacity slots, so the chunk starting at or before `position`
-    // is never earlier than this one.
-    var low = min(position / Self.chunkCapacity, chunks.count - 1)
-    var high = chunks.count
+    // A chunk holds at most chunkCapacity slots, so the chunk is never before this one.
+    let earliest = Swift.min(position / Self.chunkCapacity, chunks.count - 1)
     return chunkStarts.withUnsafeBufferPointer { starts in
-      if low + 1 == high || starts[low + 1] > position { return low }
-      low += 1
-      while high - low > 1 {
-        let middle = low + (high - low) / 2
-        if starts[middle] <= position { low = middle } else { high = middle }
+      if earliest + 1 == starts.count || starts[earliest + 1] > position { return earliest }
+      // Branch-free: random positions would defeat the branch predictor.
+      var base = earliest + 1
+      var length = starts.count - base
+      while length > 1 {
+        let half = length / 2
+        base = starts[base + half] <= position ? base + half : base
+        length -= half
       }
-      return low
+      return base
     }
   }
 
@@ -215,7 +225,7 @@ final class OrderedIDs<ID: Hashable & Sendable>: @unchecked Sendable {
 
   /// Puts `slot`, whose id is already recorded, into the order at `position`.
   @inlinable
-  func attach(_ slot: Int32, at position: Int) {
+  mutating func attach(_ slot: Int32, at position: Int) {
     let attached = attachedCount
     if position == attached,
       chunks.isEmpty || chunks[chunks.count - 1].slots.count == Self.chunkCapacity
@@ -223,7 +233,8 @@ final class OrderedIDs<ID: Hashable & Sendable>: @unchecked Sendable {
       appendChunk(startingWith: slot, at: attached)
       return
     }
-    let chunkPosition = position == attached ? chunks.count - 1 : chunkPosition(containing: position)
+    let chunkPosition =
+      position == attached ? chunks.count - 1 : chunkPosition(containing: position)
     chunks[chunkPosition].slots.insert(slot, at: position - chunkStarts[chunkPosition])
     handleOfSlot[Int(slot)] = chunks[chunkPosition].handle
     shiftChunkStarts(after: chunkPosition, by: 1)
@@ -232,7 +243,7 @@ final class OrderedIDs<ID: Hashable & Sendable>: @unchecked Sendable {
 
   /// Takes `slot` out of the order; its id stays recorded.
   @inlinable
-  func detach(_ slot: Int) {
+  mutating func detach(_ slot: Int) {
     let chunkPosition = Int(positionOfHandle[Int(handleOfSlot[slot])])
     chunks[chunkPosition].slots.remove(at: offset(of: slot, inChunkAt: chunkPosition))
     shiftChunkStarts(after: chunkPosition, by: -1)
@@ -247,7 +258,7 @@ final class OrderedIDs<ID: Hashable & Sendable>: @unchecked Sendable {
   /// Removes `slot` from the order, then refills it with the last slot so slots stay dense.
   /// The id table entry of `slot` must already be gone.
   @inlinable
-  func vacate(_ slot: Int) {
+  mutating func vacate(_ slot: Int) {
     detach(slot)
     let last = count - 1
     if slot != last {
@@ -265,21 +276,21 @@ final class OrderedIDs<ID: Hashable & Sendable>: @unchecked Sendable {
   }
 
   @inlinable
-  func shiftChunkStarts(after chunkPosition: Int, by delta: Int) {
+  mutating func shiftChunkStarts(after chunkPosition: Int, by delta: Int) {
     chunkStarts.withUnsafeMutableBufferPointer { starts in
       for position in (chunkPosition + 1)..<starts.count { starts[position] += delta }
     }
   }
 
   @inlinable
-  func makeHandle() -> Int32 {
+  mutating func makeHandle() -> Int32 {
     if let handle = freeHandles.popLast() { return handle }
     positionOfHandle.append(-1)
     return Int32(truncatingIfNeeded: positionOfHandle.count - 1)
   }
 
   @inlinable
-  func appendChunk(startingWith slot: Int32, at start: Int) {
+  mutating func appendChunk(startingWith slot: Int32, at start: Int) {
     let handle = makeHandle()
     var chunk = Chunk(handle: handle, slots: [])
     chunk.slots.reserveCapacity(Self.chunkCapacity)
@@ -291,7 +302,7 @@ final class OrderedIDs<ID: Hashable & Sendable>: @unchecked Sendable {
   }
 
   @usableFromInline
-  func split(chunkAt chunkPosition: Int) {
+  mutating func split(chunkAt chunkPosition: Int) {
     let lowerCount = chunks[chunkPosition].slots.count / 2
     let handle = makeHandle()
     var upper = Chunk(handle: handle, slots: [])
@@ -305,18 +316,20 @@ final class OrderedIDs<ID: Hashable & Sendable>: @unchecked Sendable {
   }
 
   @usableFromInline
-  func mergeWithNeighbourIfRoom(chunkAt chunkPosition: Int) {
+  mutating func mergeWithNeighbourIfRoom(chunkAt chunkPosition: Int) {
     let size = chunks[chunkPosition].slots.count
     let limit = Self.chunkCapacity / 2
     if chunkPosition > 0, chunks[chunkPosition - 1].slots.count + size <= limit {
       mergeIntoPredecessor(chunkAt: chunkPosition)
-    } else if chunkPosition + 1 < chunks.count, chunks[chunkPosition + 1].slots.count + size <= limit {
+    } else if chunkPosition + 1 < chunks.count,
+      chunks[chunkPosition + 1].slots.count + size <= limit
+    {
       mergeIntoPredecessor(chunkAt: chunkPosition + 1)
     }
   }
 
   @usableFromInline
-  func mergeIntoPredecessor(chunkAt chunkPosition: Int) {
+  mutating func mergeIntoPredecessor(chunkAt chunkPosition: Int) {
     let handle = chunks[chunkPosition - 1].handle
     let moved = chunks[chunkPosition].slots
     for slot in moved { handleOfSlot[Int(slot)] = handle }
@@ -327,7 +340,7 @@ final class OrderedIDs<ID: Hashable & Sendable>: @unchecked Sendable {
   /// Drops the chunk at `chunkPosition` from the bookkeeping; its slots must be empty or moved
   /// to the chunk before it.
   @usableFromInline
-  func removeChunk(at chunkPosition: Int) {
+  mutating func removeChunk(at chunkPosition: Int) {
     freeHandles.append(chunks[chunkPosition].handle)
     chunks.remove(at: chunkPosition)
     chunkStarts.remove(at: chunkPosition)
@@ -335,7 +348,7 @@ final class OrderedIDs<ID: Hashable & Sendable>: @unchecked Sendable {
   }
 
   @usableFromInline
-  func renumberChunks(from chunkPosition: Int) {
+  mutating func renumberChunks(from chunkPosition: Int) {
     for position in chunkPosition..<chunks.count {
       positionOfHandle[Int(chunks[position].handle)] = Int32(truncatingIfNeeded: position)
     }
@@ -367,4 +380,11 @@ final class OrderedIDs<ID: Hashable & Sendable>: @unchecked Sendable {
       return Int(current[offset])
     }
   }
+}
+
+/// A token whose object identity stands for one state of an `OrderedIDs`.
+@usableFromInline
+final class OrderedIDsIdentity: Sendable {
+  @inlinable
+  init() {}
 }
