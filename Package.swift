@@ -22,10 +22,16 @@ let package = Package(
       dependencies: ["ActorStore", "ActorStoreTesting"],
       swiftSettings: strictSettings
     ),
+    .target(
+      name: "FavouriteCharacters",
+      dependencies: ["ActorStore"],
+      path: "Sources/Examples/FavouriteCharacters",
+      swiftSettings: strictSettings
+    ),
     .testTarget(name: "ActorStoreTests", dependencies: ["ActorStore"], swiftSettings: strictSettings),
     .testTarget(
       name: "ActorStoreTestingTests",
-      dependencies: ["ActorStore", "ActorStoreTesting"],
+      dependencies: ["ActorStore", "ActorStoreTesting", "FavouriteCharacters"],
       swiftSettings: strictSettings
     ),
   ],

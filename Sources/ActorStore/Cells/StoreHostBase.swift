@@ -37,7 +37,8 @@ open class StoreHostBase<State: Sendable, Action: Sendable>: StoreHost {
   /// - Parameter store: The store just configured.
   open func configureStateObservation(on store: Store<State, Action>) {}
 
-  /// Cancels every observation this host started and drops the store.
+  /// Cancels every observation (and the effects of every ``sendWhileShown(_:)``) this host
+  /// started, and drops the store.
   open func prepareForReuse() {
     for observation in observations { observation.cancel() }
     observations.removeAll()
@@ -62,6 +63,19 @@ open class StoreHostBase<State: Sendable, Action: Sendable>: StoreHost {
       })
   }
 
-  /// The number of observations started since the last ``prepareForReuse()``.
+  /// Sends `action` and keeps the effects it starts running only while this host shows the
+  /// element: ``prepareForReuse()`` cancels them (like SwiftUI's
+  /// `.task { await store.send(.onAppear).finish() }`).
+  /// - Parameter action: The action, e.g. "start loading the image".
+  public func sendWhileShown(_ action: Action) {
+    guard let store else { return }
+    observations.append(
+      Task(executorPreference: store.executor.taskExecutor) {
+        await store.send(action).finish()
+      })
+  }
+
+  /// The number of observations and ``sendWhileShown(_:)`` tasks started since the last
+  /// ``prepareForReuse()``.
   public var observationCount: Int { observations.count }
 }
