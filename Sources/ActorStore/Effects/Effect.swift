@@ -10,19 +10,21 @@ public struct Effect<Action: Sendable>: Sendable {
 
   @usableFromInline init(_ operation: Operation) { self.operation = operation }
 
+  /// Every case but `none` and `send` is indirect: a payload of one pointer keeps the enum's
+  /// layout simple enough to be copied and destroyed inline on the per-action path.
   @usableFromInline enum Operation: Sendable {
     case none
     case send(Action)
-    case run(EffectRun<Action>)
-    case merge([Effect])
-    case concatenate([Effect])
+    indirect case run(EffectRun<Action>)
+    indirect case merge([Effect])
+    indirect case concatenate([Effect])
     indirect case cancellable(Effect, id: EffectID, cancelInFlight: Bool)
-    case cancel(id: EffectID)
+    indirect case cancel(id: EffectID)
     /// Work of one element of a collection: its IDs live under `component`, and removing the
     /// element cancels everything launched here.
     indirect case scoped(Effect, component: EffectID)
     /// Cancels everything launched under the scope `component`.
-    case cancelScope(component: EffectID)
+    indirect case cancelScope(component: EffectID)
     indirect case throttled(Effect, ThrottleRule)
     /// A `cancellable` node of a pending `concatenate` item whose record already exists, so
     /// that `cancel(id:)` reaches it before it starts.

@@ -55,7 +55,7 @@ extension Effect {
   let decide: @Sendable (_ memory: inout (any Sendable)?, _ hasPending: Bool) -> ThrottleDecision
 }
 
-enum ThrottleDecision {
+@usableFromInline enum ThrottleDecision {
   case startNow
   case drop
   case startLater(replacingPending: Bool, wait: @Sendable () async throws -> Void)

@@ -7,7 +7,7 @@ import Synchronization
 /// transition returns the tasks to cancel and waiters to resume; the caller performs them after
 /// the lock is released. Cancelling an ID is one hash lookup plus the records found there, never
 /// a scan of everything running.
-final class EffectRegistry: Sendable {
+@usableFromInline final class EffectRegistry: Sendable {
   private let state: Mutex<EffectRegistryState>
   /// The record every send origin hangs from; it never finishes, so cancelling it transitively
   /// cancels everything the store ever started.

@@ -5,27 +5,34 @@ import Synchronization
 ///
 /// The store publishes once per processed `send` (not per action), so a chain of synchronous
 /// actions costs one publication.
-final class StatePublisher<State: Sendable>: Sendable {
-  private struct Storage {
-    var snapshot: State
-    var observers: [Int: any StateObserver<State>] = [:]
+@usableFromInline final class StatePublisher<State: Sendable>: Sendable {
+  @usableFromInline struct Storage {
+    @usableFromInline var snapshot: State
+    @usableFromInline var observers: [Int: any StateObserver<State>] = [:]
     var nextObserverID = 0
     var isFinished = false
+
+    init(snapshot: State) { self.snapshot = snapshot }
   }
 
-  private let storage: Mutex<Storage>
+  @usableFromInline let storage: Mutex<Storage>
 
   init(_ initial: State) { storage = Mutex(Storage(snapshot: initial)) }
 
   var snapshot: State { storage.withLock { $0.snapshot } }
 
   /// Stores `state` and lets every observer see it. Called only from the store's executor.
+  @inlinable
   func publish(_ state: State) {
     let observers = storage.withLock { storage -> [Int: any StateObserver<State>] in
       storage.snapshot = state
       return storage.observers
     }
-    guard !observers.isEmpty else { return }
+    if !observers.isEmpty { notify(observers, of: state) }
+  }
+
+  @usableFromInline
+  func notify(_ observers: [Int: any StateObserver<State>], of state: State) {
     var ended: [Int] = []
     for (id, observer) in observers where !observer.receive(state) { ended.append(id) }
     if !ended.isEmpty {
@@ -79,7 +86,7 @@ final class StatePublisher<State: Sendable>: Sendable {
 }
 
 /// One ``StatePublisher`` subscription.
-protocol StateObserver<State>: Sendable {
+@usableFromInline protocol StateObserver<State>: Sendable {
   associatedtype State
   /// Sees a new state; returns `false` once the observation has ended.
   func receive(_ state: State) -> Bool

@@ -15,29 +15,14 @@ import Synchronization
 /// ```
 public actor Store<State: Sendable, Action: Sendable> {
   nonisolated private let serialExecutorReference: UnownedSerialExecutor
-  nonisolated private let mode: Mode
-
-  private enum Mode: Sendable {
-    case root(RootBox)
-    case scoped(any ScopedStoreLink<State, Action>)
-  }
-
-  /// What only a root store has.
-  private final class RootBox: @unchecked Sendable {
-    // The engine's mutable state is touched only while isolated to the owning store (the store
-    // actor's serial executor is the lock) or in the store's deinit, when nothing else refers
-    // to it; from elsewhere only its `let` publisher and registry are read, both Sendable.
-    let engine: StoreEngine<State, Action>
-    let executor: StoreExecutor
-    /// Owns the default actor executor the store tree borrows when given no serial executor.
-    let anchor: StoreIsolationAnchor?
-
-    init(engine: StoreEngine<State, Action>, executor: StoreExecutor, anchor: StoreIsolationAnchor?) {
-      self.engine = engine
-      self.executor = executor
-      self.anchor = anchor
-    }
-  }
+  /// The engine of a root store; `nil` for a scoped store.
+  nonisolated let engine: StoreEngine<State, Action>?
+  /// A scoped store's way to its parent; `nil` for a root store.
+  nonisolated let link: (any ScopedStoreLink<State, Action>)?
+  /// What `send` runs: a root store's feature-specialized batch, or the forwarding to the
+  /// parent. Kept on the store itself as a plain closure: reaching it costs no generic
+  /// metadata lookup, unlike a field of the generic engine or an optional.
+  private let sendEntry: (isolated Store, Action) -> StoreTask
 
   /// Creates a root store.
   /// - Parameters:
@@ -46,58 +31,56 @@ public actor Store<State: Sendable, Action: Sendable> {
   ///   - executor: Where the store and its effects run; `.default` gives the store its own
   ///     default actor executor and runs effects on the global pool. Tests pass
   ///     `TestExecutor.makeStoreExecutor()`.
+  @inlinable
   public init<R: Reducer>(initialState: State, reducer: R, executor: StoreExecutor = .default)
   where R.State == State, R.Action == Action {
-    let anchor = executor.serialExecutor == nil ? StoreIsolationAnchor() : nil
-    serialExecutorReference = executor.serialExecutor?.asUnownedSerialExecutor() ?? anchor!.unownedExecutor
-    let engine = StoreEngine(state: initialState, reducer: reducer, taskExecutor: executor.taskExecutor)
-    mode = .root(RootBox(engine: engine, executor: executor, anchor: anchor))
+    // Built here, where `R` is concrete, so the per-action code is specialized for this feature.
+    self.init(initialState: initialState, batch: StoreEngine.makeBatch(reducer), executor: executor)
+  }
+
+  @usableFromInline
+  init(initialState: State, batch: StoreEngine<State, Action>.Batch, executor: StoreExecutor) {
+    let engine = StoreEngine(state: initialState, batch: batch, executor: executor)
+    serialExecutorReference = engine.serialExecutor
+    self.engine = engine
+    link = nil
+    let send = batch.send
+    sendEntry = { store, action in send(engine, action, store) }
   }
 
   /// Creates a store scoped through `link`, on its parent's executor.
   init(scopedThrough link: any ScopedStoreLink<State, Action>, executor: UnownedSerialExecutor) {
     serialExecutorReference = executor
-    mode = .scoped(link)
+    engine = nil
+    self.link = link
+    sendEntry = { store, action in store.sendThroughParent(action) }
   }
 
   deinit {
-    if case .root(let box) = mode {
-      box.engine.registry.cancel(box.engine.registry.root, transitively: true)
-      box.engine.publisher.finishAll()
-    }
-  }
-
-  /// The executors of this store's tree.
-  public nonisolated var executor: StoreExecutor {
-    switch mode {
-    case .root(let box): box.executor
-    case .scoped(let link): link.executor
+    if let engine {
+      engine.registry.cancel(engine.registry.root, transitively: true)
+      engine.publisher.finishAll()
     }
   }
 
   /// The serial executor this store (and every store scoped from it) runs on.
   public nonisolated var unownedExecutor: UnownedSerialExecutor { serialExecutorReference }
 
+  /// The executors of this store's tree.
+  public nonisolated var executor: StoreExecutor { engine?.executor ?? link!.executor }
+
   /// The current state. For a scoped store whose state is gone, the last state it had.
   public var state: State {
-    switch mode {
-    case .root(let box):
-      return box.engine.state
-    case .scoped(let link):
-      return link.isolatedState() ?? link.lastState
-    }
+    if let engine { return engine.state }
+    return link!.isolatedState() ?? link!.lastState
   }
 
   /// A snapshot of the state for synchronous reads from any thread, e.g. UI code. It is
   /// updated after each processed ``send(_:)``, so it never shows a half-processed chain of
   /// actions.
   public nonisolated var currentState: State {
-    switch mode {
-    case .root(let box):
-      return box.engine.publisher.snapshot
-    case .scoped(let link):
-      return link.currentState() ?? link.lastState
-    }
+    if let engine { return engine.publisher.snapshot }
+    return link!.currentState() ?? link!.lastState
   }
 
   /// Processes `action` and every action it synchronously produces, then starts their effects.
@@ -108,31 +91,26 @@ public actor Store<State: Sendable, Action: Sendable> {
   /// - Returns: A handle on the effects the action started.
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
-    switch mode {
-    case .root(let box):
-      return box.engine.send(action, store: self)
-    case .scoped(let link):
-      guard link.isolatedState() != nil else {
-        reportIssue(
-          """
-          \(Self.self) received \(action) after its state was removed from its parent (for \
-          example its collection element was deleted); the action was dropped. Release scoped \
-          stores when their element goes away, or check `isAlive` first.
-          """)
-        return StoreTask(record: nil, registry: nil)
-      }
-      return link.send(action)
+    sendEntry(self, action)
+  }
+
+  private func sendThroughParent(_ action: Action) -> StoreTask {
+    let link = link!
+    guard link.isolatedState() != nil else {
+      reportIssue(
+        """
+        \(Self.self) received \(action) after its state was removed from its parent (for \
+        example its collection element was deleted); the action was dropped. Release scoped \
+        stores when their element goes away, or check `isAlive` first.
+        """)
+      return StoreTask(record: nil, registry: nil)
     }
+    return link.send(action)
   }
 
   /// Whether this store still has state: always `true` for a root store; for a scoped store,
   /// `false` once its state was removed from its parent.
-  public var isAlive: Bool {
-    switch mode {
-    case .root: true
-    case .scoped(let link): link.isolatedState() != nil
-    }
-  }
+  public var isAlive: Bool { stateIfAlive != nil }
 
   /// Streams a value of the state: the current value first, then every distinct change, in
   /// order. The stream finishes when the store is released or, for a scoped store, when its
@@ -149,28 +127,22 @@ public actor Store<State: Sendable, Action: Sendable> {
   nonisolated func stream<Value: Equatable & Sendable>(
     _ extract: @escaping @Sendable (State) -> Value?
   ) -> AsyncStream<Value> {
-    switch mode {
-    case .root(let box): box.engine.publisher.stream(extract)
-    case .scoped(let link): link.stream(extract)
-    }
+    if let engine { return engine.publisher.stream(extract) }
+    return link!.stream(extract)
   }
 
   /// Registers `onChange` to run on the store's executor after each processed batch with this
   /// store's state, or `nil` once a scoped store's state is gone; it stays registered while it
   /// returns `true`.
   nonisolated func watch(_ onChange: @escaping @Sendable (State?) -> Bool) {
-    switch mode {
-    case .root(let box): box.engine.publisher.watch { onChange($0) }
-    case .scoped(let link): link.watch(onChange)
-    }
+    if let engine { return engine.publisher.watch { onChange($0) } }
+    link!.watch(onChange)
   }
 
   /// ``currentState``, or `nil` once a scoped store's state is gone.
   nonisolated var currentStateIfAlive: State? {
-    switch mode {
-    case .root(let box): box.engine.publisher.snapshot
-    case .scoped(let link): link.currentState()
-    }
+    if let engine { return engine.publisher.snapshot }
+    return link!.currentState()
   }
 
   /// The number of effect tasks of this store tree still running (cancelled ones included
@@ -191,23 +163,12 @@ public actor Store<State: Sendable, Action: Sendable> {
   public nonisolated var cancellationIndexCount: Int { registry.indexedKeyCount }
 
   /// The registry of the store tree's effects.
-  nonisolated var registry: EffectRegistry {
-    switch mode {
-    case .root(let box): box.engine.registry
-    case .scoped(let link): link.registry
-    }
-  }
+  nonisolated var registry: EffectRegistry { engine?.registry ?? link!.registry }
 
   /// The state, or `nil` once a scoped store's state is gone; isolated.
   var stateIfAlive: State? {
-    switch mode {
-    case .root(let box): box.engine.state
-    case .scoped(let link): link.isolatedState()
-    }
-  }
-
-  private var engine: StoreEngine<State, Action>? {
-    if case .root(let box) = mode { box.engine } else { nil }
+    if let engine { return engine.state }
+    return link!.isolatedState()
   }
 
   func receive(_ action: Action, from record: EffectRecord) {

@@ -2,17 +2,35 @@
 /// actions, and effect launching.
 ///
 /// Owned by one root ``Store`` and touched only on its executor; scoped stores reach it
-/// through their root.
-final class StoreEngine<State: Sendable, Action: Sendable> {
-  var state: State
+/// through their root. The per-action path (`send`, `drain`) is inlinable so that it is
+/// specialized for the feature's `State` and `Action` in the caller's module; every effect
+/// other than `.none` and `.send` takes the out-of-line `launch` path.
+@usableFromInline final class StoreEngine<State: Sendable, Action: Sendable>: @unchecked Sendable {
+  // Every `var` here, and the state behind `statePointer`, is touched only while isolated to
+  // the owning root store (its serial executor is the lock) or in its deinit, when nothing else
+  // refers to the engine. From other threads only the `let` publisher, registry and executors
+  // are read, and those are Sendable.
+
+  /// The state, at a stable address: reducers mutate it in place without the dynamic
+  /// exclusivity check a class property would pay on every action.
+  @usableFromInline let statePointer: UnsafeMutablePointer<State>
+  /// The feature-specialized entry point of `Store.send` (see ``Batch``).
+  @usableFromInline let sendAction: @Sendable (StoreEngine, Action, Store<State, Action>) -> StoreTask
+  /// The feature-specialized drain of a batch (see ``Batch``).
+  @usableFromInline let drainBatch: @Sendable (StoreEngine, inout ContiguousArray<QueuedAction>, Store<State, Action>) -> Void
+  @usableFromInline let publisher: StatePublisher<State>
   let registry = EffectRegistry()
-  let publisher: StatePublisher<State>
-  private let reducer: any Reducer<State, Action>
-  private let taskExecutor: (any TaskExecutor)?
-  /// Actions produced by `.send` effects, processed before the current `send` returns.
-  private var queue: ContiguousArray<QueuedAction> = []
-  private var queueHead = 0
-  private var isProcessing = false
+  let executor: StoreExecutor
+  let serialExecutor: UnownedSerialExecutor
+  /// Owns the default actor executor the store tree borrows when given no serial executor.
+  private let anchor: StoreIsolationAnchor?
+  // The next three are touched only on the store's executor, one batch at a time, so the
+  // dynamic exclusivity checks a class property pays per access buy nothing here.
+  /// Storage for the action FIFO between batches; a batch drains it as a local value.
+  @exclusivity(unchecked) @usableFromInline var spareQueue: ContiguousArray<QueuedAction> = []
+  /// Actions sent while a batch is being drained (re-entrantly); the batch picks them up.
+  @exclusivity(unchecked) @usableFromInline var reentrantQueue: ContiguousArray<QueuedAction> = []
+  @exclusivity(unchecked) @usableFromInline var isProcessing = false
   /// The record grouping the effects of the top-level `send` being processed; made on the
   /// first effect so that sends without effects allocate nothing.
   private var sendOrigin: EffectRecord?
@@ -20,15 +38,15 @@ final class StoreEngine<State: Sendable, Action: Sendable> {
   /// returned in the same batch then stops an effect before its operation can begin.
   private var pendingStarts: [PendingStart] = []
 
-  private struct PendingStart {
-    let record: EffectRecord
-    let start: () -> Task<Void, Never>
-  }
-
-  private struct QueuedAction {
-    let action: Action
+  @usableFromInline struct QueuedAction {
+    @usableFromInline let action: Action
     /// The effect whose `send` produced this action, or `nil` for the current top-level send.
-    let owner: EffectRecord?
+    @usableFromInline let owner: EffectRecord?
+
+    @inlinable init(action: Action, owner: EffectRecord?) {
+      self.action = action
+      self.owner = owner
+    }
   }
 
   /// Where launched work attaches in the record tree.
@@ -44,28 +62,139 @@ final class StoreEngine<State: Sendable, Action: Sendable> {
     var action: Action? = nil
   }
 
-  init<R: Reducer>(state: State, reducer: R, taskExecutor: (any TaskExecutor)?)
-  where R.State == State, R.Action == Action {
-    self.state = state
-    self.reducer = reducer
-    self.taskExecutor = taskExecutor
-    publisher = StatePublisher(state)
+  /// The per-action code, built where the reducer's type is known so that it is specialized
+  /// for the feature (no existential call, no generic metadata lookups per action).
+  @usableFromInline struct Batch {
+    /// Processes a top-level action and everything it synchronously produces.
+    @usableFromInline let send: @Sendable (StoreEngine, Action, Store<State, Action>) -> StoreTask
+    /// Reduces every queued action in FIFO order (launching effects), then ends the batch:
+    /// publishes the state once. The caller then starts the tasks launched.
+    @usableFromInline let drain: @Sendable (StoreEngine, inout ContiguousArray<QueuedAction>, Store<State, Action>) -> Void
+
+    @inlinable init(
+      send: @escaping @Sendable (StoreEngine, Action, Store<State, Action>) -> StoreTask,
+      drain: @escaping @Sendable (StoreEngine, inout ContiguousArray<QueuedAction>, Store<State, Action>) -> Void
+    ) {
+      self.send = send
+      self.drain = drain
+    }
   }
 
-  /// Processes a top-level action and everything it synchronously produces.
-  func send(_ action: Action, store: Store<State, Action>) -> StoreTask {
-    process(action, owner: nil, store: store)
+  @inlinable
+  static func makeBatch<R: Reducer>(_ reducer: R) -> Batch where R.State == State, R.Action == Action {
+    @inline(__always) @Sendable
+    func reduce(
+      _ next: QueuedAction, _ engine: StoreEngine, _ queue: inout ContiguousArray<QueuedAction>,
+      _ store: Store<State, Action>
+    ) {
+      let effect = reducer.reduce(into: &engine.statePointer.pointee, action: next.action)
+      switch effect.operation {
+      case .none:
+        break
+      case .send(let action):
+        queue.append(QueuedAction(action: action, owner: next.owner))
+      default:
+        engine.launch(effect, from: next, into: &queue, store: store)
+      }
+    }
+    let drain: @Sendable (StoreEngine, inout ContiguousArray<QueuedAction>, Store<State, Action>) -> Void = {
+      engine, queue, store in
+      engine.isProcessing = true
+      var head = 0
+      repeat {
+        while head < queue.count {
+          head += 1
+          reduce(queue[head - 1], engine, &queue, store)
+        }
+        if engine.reentrantQueue.isEmpty { break }
+        queue.append(contentsOf: engine.reentrantQueue)
+        engine.reentrantQueue.removeAll()
+      } while true
+      if !queue.isEmpty { queue.removeAll(keepingCapacity: queue.capacity <= 1_024) }
+      engine.endBatch(returning: &queue)
+    }
+    return Batch(
+      send: { engine, action, store in
+        guard !engine.isProcessing else { return engine.enqueueReentrant(action) }
+        // The sent action itself skips the FIFO; the queue is taken only if it sends more.
+        var queue = ContiguousArray<QueuedAction>()
+        swap(&queue, &engine.spareQueue)
+        engine.isProcessing = true
+        reduce(QueuedAction(action: action, owner: nil), engine, &queue, store)
+        engine.isProcessing = false
+        if queue.isEmpty && engine.reentrantQueue.isEmpty {
+          engine.endBatch(returning: &queue)
+        } else {
+          drain(engine, &queue, store)
+        }
+        let task = engine.takeSendTask()
+        // Last, so that new effect tasks find the store free when they send back.
+        engine.startPendingTasks()
+        return task
+      },
+      drain: drain)
+  }
+
+  init(state: State, batch: Batch, executor: StoreExecutor) {
+    statePointer = .allocate(capacity: 1)
+    statePointer.initialize(to: state)
+    sendAction = batch.send
+    drainBatch = batch.drain
+    self.executor = executor
+    publisher = StatePublisher(state)
+    anchor = executor.serialExecutor == nil ? StoreIsolationAnchor() : nil
+    serialExecutor = executor.serialExecutor?.asUnownedSerialExecutor() ?? anchor!.unownedExecutor
+  }
+
+  deinit {
+    statePointer.deinitialize(count: 1)
+    statePointer.deallocate()
+  }
+
+  var state: State { statePointer.pointee }
+
+  private var taskExecutor: (any TaskExecutor)? { executor.taskExecutor }
+
+  /// Runs `body` on the FIFO, then drains it as a batch.
+  private func runBatch(_ store: Store<State, Action>, _ body: (inout ContiguousArray<QueuedAction>) -> Void) {
+    var queue: ContiguousArray<QueuedAction> = []
+    swap(&queue, &spareQueue)
+    body(&queue)
+    drainBatch(self, &queue, store)
+    startPendingTasks()
+  }
+
+  /// Ends a batch: hands the FIFO's storage back and publishes the state. The caller then
+  /// starts the tasks launched.
+  @inlinable
+  func endBatch(returning queue: inout ContiguousArray<QueuedAction>) {
+    swap(&queue, &spareQueue)
+    isProcessing = false
+    publisher.publish(statePointer.pointee)
+  }
+
+  /// The task handle of the send just processed; resets the origin for the next send.
+  @usableFromInline
+  func takeSendTask() -> StoreTask {
     guard let origin = sendOrigin else { return StoreTask(record: nil, registry: nil) }
     sendOrigin = nil
     registry.endActivity(of: origin)
     return StoreTask(record: origin, registry: registry)
   }
 
+  /// A send that arrived while a batch is being drained (only possible re-entrantly, from code
+  /// the store calls synchronously): it joins the batch.
+  @usableFromInline
+  func enqueueReentrant(_ action: Action) -> StoreTask {
+    reentrantQueue.append(QueuedAction(action: action, owner: nil))
+    return StoreTask(record: nil, registry: nil)
+  }
+
   /// Processes an action an effect sent.
   func receive(_ action: Action, from record: EffectRecord, store: Store<State, Action>) {
     switch registry.delivery(from: record) {
     case .deliver:
-      process(action, owner: record, store: store)
+      runBatch(store) { $0.append(QueuedAction(action: action, owner: record)) }
     case .dropCancelled:
       return
     case .afterFinish:
@@ -75,38 +204,24 @@ final class StoreEngine<State: Sendable, Action: Sendable> {
         finished (its Send escaped the effect). The action was processed, but the effect that \
         sent it can no longer be cancelled or awaited: send only from inside the effect.
         """)
-      _ = send(action, store: store)
+      _ = sendAction(self, action, store)
     }
   }
 
-  private func process(_ action: Action, owner: EffectRecord?, store: Store<State, Action>) {
-    queue.append(QueuedAction(action: action, owner: owner))
-    drain(store)
+  /// Launches an effect other than `.none` and `.send`, returned for `queued`.
+  @usableFromInline
+  func launch(
+    _ effect: Effect<Action>, from queued: QueuedAction, into queue: inout ContiguousArray<QueuedAction>,
+    store: Store<State, Action>
+  ) {
+    let context = LaunchContext(
+      parent: queued.owner, isSpawned: queued.owner != nil, owner: queued.owner, action: queued.action)
+    launch(effect, context, store, &queue)
   }
 
-  /// Reduces every queued action in FIFO order, then publishes the state once.
-  private func drain(_ store: Store<State, Action>) {
-    guard !isProcessing else { return }
-    isProcessing = true
-    while queueHead < queue.count {
-      let next = queue[queueHead]
-      queueHead += 1
-      let effect = reducer.reduce(into: &state, action: next.action)
-      if !effect.isNone {
-        launch(
-          effect,
-          LaunchContext(parent: next.owner, isSpawned: next.owner != nil, owner: next.owner, action: next.action),
-          store)
-      }
-    }
-    queue.removeAll(keepingCapacity: queue.count <= 1_024)
-    queueHead = 0
-    isProcessing = false
-    publisher.publish(state)
-    if !pendingStarts.isEmpty { startPendingTasks() }
-  }
-
-  private func startPendingTasks() {
+  @usableFromInline
+  func startPendingTasks() {
+    guard !pendingStarts.isEmpty else { return }
     let starts = pendingStarts
     pendingStarts.removeAll(keepingCapacity: true)
     for pending in starts {
@@ -135,7 +250,10 @@ final class StoreEngine<State: Sendable, Action: Sendable> {
     return group
   }
 
-  private func launch(_ effect: Effect<Action>, _ context: LaunchContext, _ store: Store<State, Action>) {
+  private func launch(
+    _ effect: Effect<Action>, _ context: LaunchContext, _ store: Store<State, Action>,
+    _ queue: inout ContiguousArray<QueuedAction>
+  ) {
     switch effect.operation {
     case .none:
       break
@@ -147,13 +265,13 @@ final class StoreEngine<State: Sendable, Action: Sendable> {
       registry.open(record, under: parent, spawned: isSpawned, keys: [], isTask: true)
       startTask(record, priority: run.priority, store: store, operation: run.operation, handler: run.handler)
     case .merge(let effects):
-      for effect in effects { launch(effect, context, store) }
+      for effect in effects { launch(effect, context, store, &queue) }
     case .concatenate(let effects):
       startConcatenation(effects, context, store)
     case .cancellable(let inner, let id, let cancelInFlight):
       let keys = idKeys(id, context.path)
       if cancelInFlight { registry.cancel(keys[0]) }
-      launch(inner, inside: openGroup(context, keys: keys), path: context.path, context, store)
+      launch(inner, inside: openGroup(context, keys: keys), path: context.path, context, store, &queue)
     case .cancel(let id):
       if !registry.cancel(EffectKey(kind: .id(id), path: context.path)) {
         reportIssue(
@@ -165,26 +283,28 @@ final class StoreEngine<State: Sendable, Action: Sendable> {
       }
     case .scoped(let inner, let component):
       let path = ScopePath(parent: context.path, component: component)
-      launch(inner, inside: openGroup(context, keys: [EffectKey(kind: .scope, path: path)]), path: path, context, store)
+      launch(
+        inner, inside: openGroup(context, keys: [EffectKey(kind: .scope, path: path)]), path: path, context, store,
+        &queue)
     case .cancelScope(let component):
       registry.cancel(EffectKey(kind: .scope, path: ScopePath(parent: context.path, component: component)))
     case .throttled(let inner, let rule):
-      launchThrottled(inner, rule, context, store)
+      launchThrottled(inner, rule, context, store, &queue)
     case .gated(let inner, let gate, let path):
-      launch(inner, inside: gate, path: path, context, store)
+      launch(inner, inside: gate, path: path, context, store, &queue)
     }
   }
 
   /// Launches `inner` below `group`, then releases the hold `group` was opened with.
   private func launch(
     _ inner: Effect<Action>, inside group: EffectRecord, path: ScopePath?,
-    _ context: LaunchContext, _ store: Store<State, Action>
+    _ context: LaunchContext, _ store: Store<State, Action>, _ queue: inout ContiguousArray<QueuedAction>
   ) {
     if !registry.isCancelled(group) {
       launch(
         inner,
         LaunchContext(parent: group, isSpawned: false, path: path, owner: context.owner, action: context.action),
-        store)
+        store, &queue)
     } else {
       registry.releaseGates(in: inner)
     }
@@ -275,8 +395,7 @@ final class StoreEngine<State: Sendable, Action: Sendable> {
     let group = EffectRecord(origin: nil, label: nil)
     registry.open(group, under: record, spawned: false, keys: [], isTask: false)
     let context = LaunchContext(parent: group, isSpawned: false, path: path, owner: record)
-    launch(item, inside: group, path: path, context, store)
-    drain(store)
+    runBatch(store) { launch(item, inside: group, path: path, context, store, &$0) }
     return group
   }
 
@@ -307,7 +426,8 @@ final class StoreEngine<State: Sendable, Action: Sendable> {
   // MARK: throttle
 
   private func launchThrottled(
-    _ inner: Effect<Action>, _ rule: ThrottleRule, _ context: LaunchContext, _ store: Store<State, Action>
+    _ inner: Effect<Action>, _ rule: ThrottleRule, _ context: LaunchContext, _ store: Store<State, Action>,
+    _ queue: inout ContiguousArray<QueuedAction>
   ) {
     let pendingKey = EffectKey(kind: .id(EffectID(ThrottlePendingID(throttleID: rule.id))), path: context.path)
     let decision = registry.decideThrottle(
@@ -316,7 +436,7 @@ final class StoreEngine<State: Sendable, Action: Sendable> {
     case .drop:
       break
     case .startNow:
-      launch(Effect(.cancellable(inner, id: rule.id, cancelInFlight: false)), context, store)
+      launch(Effect(.cancellable(inner, id: rule.id, cancelInFlight: false)), context, store, &queue)
     case .startLater(let replacingPending, let wait):
       if replacingPending { registry.cancel(pendingKey) }
       let group = openGroup(context, keys: idKeys(rule.id, context.path))
@@ -341,7 +461,14 @@ final class StoreEngine<State: Sendable, Action: Sendable> {
     unlessCancelled pending: EffectRecord, store: Store<State, Action>
   ) {
     guard !registry.isCancelled(pending) else { return }
-    launch(inner, LaunchContext(parent: group, isSpawned: false, path: path, owner: owner), store)
-    drain(store)
+    runBatch(store) {
+      launch(inner, LaunchContext(parent: group, isSpawned: false, path: path, owner: owner), store, &$0)
+    }
   }
+}
+
+/// An effect task launched during a batch, created once the batch ends unless cancelled by then.
+private struct PendingStart {
+  let record: EffectRecord
+  let start: () -> Task<Void, Never>
 }

@@ -60,7 +60,7 @@ extension Store {
 }
 
 /// How a scoped store reaches the store it was scoped from.
-protocol ScopedStoreLink<State, Action>: AnyObject, Sendable {
+@usableFromInline protocol ScopedStoreLink<State, Action>: AnyObject, Sendable {
   associatedtype State: Sendable
   associatedtype Action: Sendable
   var executor: StoreExecutor { get }

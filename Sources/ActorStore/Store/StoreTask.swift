@@ -7,10 +7,10 @@
 /// .task { await store.send(.onAppear).finish() }
 /// ```
 public struct StoreTask: Hashable, Sendable {
-  let record: EffectRecord?
-  let registry: EffectRegistry?
+  @usableFromInline let record: EffectRecord?
+  @usableFromInline let registry: EffectRegistry?
 
-  init(record: EffectRecord?, registry: EffectRegistry?) {
+  @usableFromInline init(record: EffectRecord?, registry: EffectRegistry?) {
     self.record = record
     self.registry = registry
   }
