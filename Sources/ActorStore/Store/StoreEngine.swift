@@ -17,19 +17,17 @@
   /// The feature-specialized entry point of `Store.send` (see ``Batch``).
   @usableFromInline let sendAction: @Sendable (StoreEngine, Action, Store<State, Action>) -> StoreTask
   /// The feature-specialized drain of a batch (see ``Batch``).
-  @usableFromInline let drainBatch: @Sendable (StoreEngine, inout ContiguousArray<QueuedAction>, Store<State, Action>) -> Void
+  @usableFromInline let drainBatch: @Sendable (StoreEngine, Store<State, Action>) -> Void
   @usableFromInline let publisher: StatePublisher<State>
   let registry = EffectRegistry()
   let executor: StoreExecutor
   let serialExecutor: UnownedSerialExecutor
   /// Owns the default actor executor the store tree borrows when given no serial executor.
   private let anchor: StoreIsolationAnchor?
-  // The next three are touched only on the store's executor, one batch at a time, so the
+  // The next two are touched only on the store's executor, one batch at a time, so the
   // dynamic exclusivity checks a class property pays per access buy nothing here.
-  /// Storage for the action FIFO between batches; a batch drains it as a local value.
-  @exclusivity(unchecked) @usableFromInline var spareQueue: ContiguousArray<QueuedAction> = []
-  /// Actions sent while a batch is being drained (re-entrantly); the batch picks them up.
-  @exclusivity(unchecked) @usableFromInline var reentrantQueue: ContiguousArray<QueuedAction> = []
+  /// Actions produced with `.send` (or sent re-entrantly), processed before the batch ends.
+  @exclusivity(unchecked) @usableFromInline var queue = ActionQueue<QueuedAction>()
   @exclusivity(unchecked) @usableFromInline var isProcessing = false
   /// The record grouping the effects of the top-level `send` being processed; made on the
   /// first effect so that sends without effects allocate nothing.
@@ -38,16 +36,7 @@
   /// returned in the same batch then stops an effect before its operation can begin.
   private var pendingStarts: [PendingStart] = []
 
-  @usableFromInline struct QueuedAction {
-    @usableFromInline let action: Action
-    /// The effect whose `send` produced this action, or `nil` for the current top-level send.
-    @usableFromInline let owner: EffectRecord?
-
-    @inlinable init(action: Action, owner: EffectRecord?) {
-      self.action = action
-      self.owner = owner
-    }
-  }
+  @usableFromInline typealias QueuedAction = StoreQueuedAction<Action>
 
   /// Where launched work attaches in the record tree.
   private struct LaunchContext {
@@ -69,11 +58,11 @@
     @usableFromInline let send: @Sendable (StoreEngine, Action, Store<State, Action>) -> StoreTask
     /// Reduces every queued action in FIFO order (launching effects), then ends the batch:
     /// publishes the state once. The caller then starts the tasks launched.
-    @usableFromInline let drain: @Sendable (StoreEngine, inout ContiguousArray<QueuedAction>, Store<State, Action>) -> Void
+    @usableFromInline let drain: @Sendable (StoreEngine, Store<State, Action>) -> Void
 
     @inlinable init(
       send: @escaping @Sendable (StoreEngine, Action, Store<State, Action>) -> StoreTask,
-      drain: @escaping @Sendable (StoreEngine, inout ContiguousArray<QueuedAction>, Store<State, Action>) -> Void
+      drain: @escaping @Sendable (StoreEngine, Store<State, Action>) -> Void
     ) {
       self.send = send
       self.drain = drain
@@ -83,50 +72,31 @@
   @inlinable
   static func makeBatch<R: Reducer>(_ reducer: R) -> Batch where R.State == State, R.Action == Action {
     @inline(__always) @Sendable
-    func reduce(
-      _ next: QueuedAction, _ engine: StoreEngine, _ queue: inout ContiguousArray<QueuedAction>,
-      _ store: Store<State, Action>
-    ) {
+    func reduce(_ next: QueuedAction, _ engine: StoreEngine, _ store: Store<State, Action>) {
       let effect = reducer.reduce(into: &engine.statePointer.pointee, action: next.action)
       switch effect.operation {
       case .none:
         break
       case .send(let action):
-        queue.append(QueuedAction(action: action, owner: next.owner))
+        engine.queue.append(QueuedAction(action: action, owner: next.owner))
       default:
-        engine.launch(effect, from: next, into: &queue, store: store)
+        engine.launch(effect, from: next, store: store)
       }
     }
-    let drain: @Sendable (StoreEngine, inout ContiguousArray<QueuedAction>, Store<State, Action>) -> Void = {
-      engine, queue, store in
+    @inline(__always) @Sendable
+    func drain(_ engine: StoreEngine, _ store: Store<State, Action>) {
       engine.isProcessing = true
-      var head = 0
-      repeat {
-        while head < queue.count {
-          head += 1
-          reduce(queue[head - 1], engine, &queue, store)
-        }
-        if engine.reentrantQueue.isEmpty { break }
-        queue.append(contentsOf: engine.reentrantQueue)
-        engine.reentrantQueue.removeAll()
-      } while true
-      if !queue.isEmpty { queue.removeAll(keepingCapacity: queue.capacity <= 1_024) }
-      engine.endBatch(returning: &queue)
+      while let next = engine.queue.popFirst() { reduce(next, engine, store) }
+      engine.isProcessing = false
+      engine.publisher.publish(engine.statePointer.pointee)
     }
     return Batch(
       send: { engine, action, store in
         guard !engine.isProcessing else { return engine.enqueueReentrant(action) }
-        // The sent action itself skips the FIFO; the queue is taken only if it sends more.
-        var queue = ContiguousArray<QueuedAction>()
-        swap(&queue, &engine.spareQueue)
+        // The sent action itself skips the FIFO.
         engine.isProcessing = true
-        reduce(QueuedAction(action: action, owner: nil), engine, &queue, store)
-        engine.isProcessing = false
-        if queue.isEmpty && engine.reentrantQueue.isEmpty {
-          engine.endBatch(returning: &queue)
-        } else {
-          drain(engine, &queue, store)
-        }
+        reduce(QueuedAction(action: action, owner: nil), engine, store)
+        drain(engine, store)
         let task = engine.takeSendTask()
         // Last, so that new effect tasks find the store free when they send back.
         engine.startPendingTasks()
@@ -149,28 +119,17 @@
   deinit {
     statePointer.deinitialize(count: 1)
     statePointer.deallocate()
+    queue.deallocate()
   }
 
   var state: State { statePointer.pointee }
 
   private var taskExecutor: (any TaskExecutor)? { executor.taskExecutor }
 
-  /// Runs `body` on the FIFO, then drains it as a batch.
-  private func runBatch(_ store: Store<State, Action>, _ body: (inout ContiguousArray<QueuedAction>) -> Void) {
-    var queue: ContiguousArray<QueuedAction> = []
-    swap(&queue, &spareQueue)
-    body(&queue)
-    drainBatch(self, &queue, store)
+  /// Drains the FIFO as a batch, then starts the tasks launched.
+  private func runBatch(_ store: Store<State, Action>) {
+    drainBatch(self, store)
     startPendingTasks()
-  }
-
-  /// Ends a batch: hands the FIFO's storage back and publishes the state. The caller then
-  /// starts the tasks launched.
-  @inlinable
-  func endBatch(returning queue: inout ContiguousArray<QueuedAction>) {
-    swap(&queue, &spareQueue)
-    isProcessing = false
-    publisher.publish(statePointer.pointee)
   }
 
   /// The task handle of the send just processed; resets the origin for the next send.
@@ -186,7 +145,7 @@
   /// the store calls synchronously): it joins the batch.
   @usableFromInline
   func enqueueReentrant(_ action: Action) -> StoreTask {
-    reentrantQueue.append(QueuedAction(action: action, owner: nil))
+    queue.append(QueuedAction(action: action, owner: nil))
     return StoreTask(record: nil, registry: nil)
   }
 
@@ -194,7 +153,8 @@
   func receive(_ action: Action, from record: EffectRecord, store: Store<State, Action>) {
     switch registry.delivery(from: record) {
     case .deliver:
-      runBatch(store) { $0.append(QueuedAction(action: action, owner: record)) }
+      queue.append(QueuedAction(action: action, owner: record))
+      runBatch(store)
     case .dropCancelled:
       return
     case .afterFinish:
@@ -210,13 +170,10 @@
 
   /// Launches an effect other than `.none` and `.send`, returned for `queued`.
   @usableFromInline
-  func launch(
-    _ effect: Effect<Action>, from queued: QueuedAction, into queue: inout ContiguousArray<QueuedAction>,
-    store: Store<State, Action>
-  ) {
+  func launch(_ effect: Effect<Action>, from queued: QueuedAction, store: Store<State, Action>) {
     let context = LaunchContext(
       parent: queued.owner, isSpawned: queued.owner != nil, owner: queued.owner, action: queued.action)
-    launch(effect, context, store, &queue)
+    launch(effect, context, store)
   }
 
   @usableFromInline
@@ -251,9 +208,7 @@
   }
 
   private func launch(
-    _ effect: Effect<Action>, _ context: LaunchContext, _ store: Store<State, Action>,
-    _ queue: inout ContiguousArray<QueuedAction>
-  ) {
+    _ effect: Effect<Action>, _ context: LaunchContext, _ store: Store<State, Action>) {
     switch effect.operation {
     case .none:
       break
@@ -265,13 +220,13 @@
       registry.open(record, under: parent, spawned: isSpawned, keys: [], isTask: true)
       startTask(record, priority: run.priority, store: store, operation: run.operation, handler: run.handler)
     case .merge(let effects):
-      for effect in effects { launch(effect, context, store, &queue) }
+      for effect in effects { launch(effect, context, store) }
     case .concatenate(let effects):
       startConcatenation(effects, context, store)
     case .cancellable(let inner, let id, let cancelInFlight):
       let keys = idKeys(id, context.path)
       if cancelInFlight { registry.cancel(keys[0]) }
-      launch(inner, inside: openGroup(context, keys: keys), path: context.path, context, store, &queue)
+      launch(inner, inside: openGroup(context, keys: keys), path: context.path, context, store)
     case .cancel(let id):
       if !registry.cancel(EffectKey(kind: .id(id), path: context.path)) {
         reportIssue(
@@ -284,27 +239,26 @@
     case .scoped(let inner, let component):
       let path = ScopePath(parent: context.path, component: component)
       launch(
-        inner, inside: openGroup(context, keys: [EffectKey(kind: .scope, path: path)]), path: path, context, store,
-        &queue)
+        inner, inside: openGroup(context, keys: [EffectKey(kind: .scope, path: path)]), path: path, context, store)
     case .cancelScope(let component):
       registry.cancel(EffectKey(kind: .scope, path: ScopePath(parent: context.path, component: component)))
     case .throttled(let inner, let rule):
-      launchThrottled(inner, rule, context, store, &queue)
+      launchThrottled(inner, rule, context, store)
     case .gated(let inner, let gate, let path):
-      launch(inner, inside: gate, path: path, context, store, &queue)
+      launch(inner, inside: gate, path: path, context, store)
     }
   }
 
   /// Launches `inner` below `group`, then releases the hold `group` was opened with.
   private func launch(
     _ inner: Effect<Action>, inside group: EffectRecord, path: ScopePath?,
-    _ context: LaunchContext, _ store: Store<State, Action>, _ queue: inout ContiguousArray<QueuedAction>
+    _ context: LaunchContext, _ store: Store<State, Action>
   ) {
     if !registry.isCancelled(group) {
       launch(
         inner,
         LaunchContext(parent: group, isSpawned: false, path: path, owner: context.owner, action: context.action),
-        store, &queue)
+        store)
     } else {
       registry.releaseGates(in: inner)
     }
@@ -395,7 +349,8 @@
     let group = EffectRecord(origin: nil, label: nil)
     registry.open(group, under: record, spawned: false, keys: [], isTask: false)
     let context = LaunchContext(parent: group, isSpawned: false, path: path, owner: record)
-    runBatch(store) { launch(item, inside: group, path: path, context, store, &$0) }
+    launch(item, inside: group, path: path, context, store)
+    runBatch(store)
     return group
   }
 
@@ -426,9 +381,7 @@
   // MARK: throttle
 
   private func launchThrottled(
-    _ inner: Effect<Action>, _ rule: ThrottleRule, _ context: LaunchContext, _ store: Store<State, Action>,
-    _ queue: inout ContiguousArray<QueuedAction>
-  ) {
+    _ inner: Effect<Action>, _ rule: ThrottleRule, _ context: LaunchContext, _ store: Store<State, Action>) {
     let pendingKey = EffectKey(kind: .id(EffectID(ThrottlePendingID(throttleID: rule.id))), path: context.path)
     let decision = registry.decideThrottle(
       rule, memoryKey: EffectKey(kind: .id(rule.id), path: context.path), pendingKey: pendingKey)
@@ -436,7 +389,7 @@
     case .drop:
       break
     case .startNow:
-      launch(Effect(.cancellable(inner, id: rule.id, cancelInFlight: false)), context, store, &queue)
+      launch(Effect(.cancellable(inner, id: rule.id, cancelInFlight: false)), context, store)
     case .startLater(let replacingPending, let wait):
       if replacingPending { registry.cancel(pendingKey) }
       let group = openGroup(context, keys: idKeys(rule.id, context.path))
@@ -461,9 +414,8 @@
     unlessCancelled pending: EffectRecord, store: Store<State, Action>
   ) {
     guard !registry.isCancelled(pending) else { return }
-    runBatch(store) {
-      launch(inner, LaunchContext(parent: group, isSpawned: false, path: path, owner: owner), store, &$0)
-    }
+    launch(inner, LaunchContext(parent: group, isSpawned: false, path: path, owner: owner), store)
+    runBatch(store)
   }
 }
 
@@ -471,4 +423,16 @@
 private struct PendingStart {
   let record: EffectRecord
   let start: () -> Task<Void, Never>
+}
+
+/// An action waiting in a store's FIFO, with the effect that sent it.
+@usableFromInline struct StoreQueuedAction<Action> {
+  @usableFromInline let action: Action
+  /// The effect whose `send` produced this action, or `nil` for the current top-level send.
+  @usableFromInline let owner: EffectRecord?
+
+  @inlinable init(action: Action, owner: EffectRecord?) {
+    self.action = action
+    self.owner = owner
+  }
 }

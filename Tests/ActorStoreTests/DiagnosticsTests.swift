@@ -1,0 +1,103 @@
+import ActorStore
+import Testing
+
+/// Bad input is reported through `reportIssue`, naming the offending value, and never crashes.
+@Suite(.timeLimit(.minutes(1)))
+struct DiagnosticsTests {
+  @Test func anActionForAMissingForEachElementIsReportedAndTheParentStillRuns() async {
+    let store = ListFeature.store(rowIDs: [1, 2], probe: Probe())
+    let issues = await capturingIssues {
+      await store.send(.rows(.element(id: 99, action: .rename("ghost"))))
+    }
+    #expect(issues.all.count == 1)
+    #expect(issues.all.first?.severity == .error)
+    let message = issues.messages.first ?? ""
+    #expect(message.contains("99"))
+    #expect(message.contains("ghost"))
+    // The issue points at the `forEach` call in the feature, not into the library.
+    #expect(issues.all.first.map { "\($0.fileID)".hasSuffix("ListFeature.swift") } == true)
+    let state = await store.state
+    #expect(state.log == ["row 99: rename(\"ghost\")"])
+    #expect(state.rows.map(\.title) == ["", ""])
+  }
+
+  @Test func aSendToAnInvalidatedChildStoreIsReported() async {
+    let store = ListFeature.store(rowIDs: [1, 2], probe: Probe())
+    let row1 = store.scope(id: 1, in: \.rows, action: .rows)!
+    await store.send(.remove(id: 1))
+    let issues = await capturingIssues {
+      await row1.send(.rename("zombie"))
+    }
+    #expect(issues.all.count == 1)
+    #expect(issues.all.first?.severity == .error)
+    #expect(issues.messages.first?.contains("zombie") == true)
+    #expect(await store.state.log.isEmpty)
+  }
+
+  @Test func aChildActionWhileIfLetStateIsNilIsReportedAndTheParentStillRuns() async {
+    let store = Store(initialState: OptionalChildFeature.State(), reducer: OptionalChildFeature.reducer(probe: Probe()))
+    let issues = await capturingIssues {
+      await store.send(.child(.increment))
+    }
+    #expect(issues.all.count == 1)
+    #expect(issues.messages.first?.contains("increment") == true)
+    #expect(await store.state.log.count == 1)
+    #expect(await store.state.child == nil)
+  }
+
+  @Test func cancellingAnIDNeverUsedInTheStoreTreeIsAWarning() async {
+    let store = Store(
+      initialState: 0,
+      reducer: Reduce<Int, String> { _, id in .cancel(id: id) })
+    let issues = await capturingIssues {
+      await store.send("never-used-id-31")
+    }
+    #expect(issues.all.count == 1)
+    #expect(issues.all.first?.severity == .warning)
+    #expect(issues.messages.first?.contains("never-used-id-31") == true)
+  }
+
+  @Test func cancellingAKnownIdleIDReportsNothing() async {
+    let store = Store(
+      initialState: 0,
+      reducer: Reduce<Int, String> { _, action in
+        action == "start" ? .run { _ in }.cancellable(id: "quick") : .cancel(id: "quick")
+      })
+    let issues = await capturingIssues {
+      await store.send("start").finish()
+      #expect(store.inFlightEffectCount == 0)
+      await store.send("cancel")
+      await store.send("cancel")
+    }
+    #expect(issues.all.isEmpty)
+  }
+
+  @Test func cancellingAKnownIDFromAnotherStoreTreeIsAWarning() async {
+    let reducer = Reduce<Int, String> { _, action in
+      action == "start" ? .run { _ in }.cancellable(id: "shared") : .cancel(id: "shared")
+    }
+    let used = Store(initialState: 0, reducer: reducer)
+    let fresh = Store(initialState: 0, reducer: reducer)
+    let issues = await capturingIssues {
+      await used.send("start").finish()
+      await fresh.send("cancel")
+    }
+    #expect(issues.all.count == 1)
+    #expect(issues.all.first?.severity == .warning)
+    #expect(issues.messages.first?.contains("shared") == true)
+  }
+
+  @Test func duplicateIDsInAnIdentifiedArrayLiteralAreReportedAndTheFirstIsKept() async {
+    var rows: IdentifiedArrayOf<RowFeature.State> = []
+    let issues = await capturingIssues {
+      rows = [
+        RowFeature.State(id: 777, title: "first"), RowFeature.State(id: 8, title: "other"),
+        RowFeature.State(id: 777, title: "second"),
+      ]
+    }
+    #expect(issues.all.count == 1)
+    #expect(issues.messages.first?.contains("777") == true)
+    #expect(Array(rows.ids) == [777, 8])
+    #expect(rows[id: 777]?.title == "first")
+  }
+}

@@ -1,0 +1,255 @@
+import ActorStore
+import Testing
+
+/// `.none`, `.send`, `.run`, `.merge`, `.concatenate`, `.map` and error handling.
+@Suite(.timeLimit(.minutes(1)))
+struct EffectTests {
+  struct State: Equatable, Sendable {
+    var log: [String] = []
+  }
+
+  enum Inner: Equatable, Sendable {
+    case ping(Int)
+  }
+
+  enum Action: Equatable, Sendable {
+    case noEffect
+    case chainStart, chainB, chainC, chainD
+    case runThenSend, fromSend, fromEffect
+    case mergeBothWaiting
+    case concatenateThree
+    case mapped(Inner)
+    case mapInner
+    case mapCancellable, mapCancel
+    case throwWithCatch, throwWithoutCatch, throwCancellationWithCatch
+    case failed(String)
+    case runSending
+    /// A concatenation of an effect waiting on the first latch and a `.send(.fromSend)`.
+    case concatenateRunThenSend
+    /// An effect that sends `.chainStart` and records `send returned` afterwards.
+    case runSendingAChain
+  }
+
+  /// - Parameter latches: `.mergeBothWaiting` uses both; the concatenations wait on the first.
+  static func reducer(probe: Probe, latches: (Latch, Latch)) -> Reduce<State, Action> {
+    Reduce { state, action in
+      if case .mapped(let inner) = action {
+        state.log.append("mapped \(inner)")
+      } else {
+        state.log.append("\(action)")
+      }
+      switch action {
+      case .chainD:
+        probe.record("chainD reduced")
+        return .none
+      case .concatenateRunThenSend:
+        let gate = latches.0
+        return .concatenate(
+          .run { _ in
+            probe.record("run started")
+            await gate.wait()
+            probe.record("run finished")
+          },
+          .send(.fromSend))
+      case .runSendingAChain:
+        return .run { send in
+          await send(.chainStart)
+          probe.record("send returned")
+        }
+      case .noEffect, .chainC, .fromSend, .fromEffect, .mapped, .failed:
+        return .none
+      case .mapCancel:
+        return .cancel(id: "mapped")
+      case .chainStart:
+        return .merge(.send(.chainB), .send(.chainC))
+      case .chainB:
+        return .send(.chainD)
+      case .runThenSend:
+        // The run effect comes first, yet the `.send` must be processed before its output.
+        return .merge(.run { send in await send(.fromEffect) }, .send(.fromSend))
+      case .mergeBothWaiting:
+        let (first, second) = latches
+        return .merge(
+          .run { _ in
+            first.open()
+            await second.wait()
+            probe.record("first finished")
+          },
+          .run { _ in
+            second.open()
+            await first.wait()
+            probe.record("second finished")
+          })
+      case .concatenateThree:
+        let gate = latches.0
+        return .concatenate(
+          .run { _ in
+            probe.record("start 1")
+            await gate.wait()
+            probe.record("end 1")
+          },
+          .run { _ in
+            probe.record("start 2")
+            probe.record("end 2")
+          },
+          .run { _ in probe.record("start 3") })
+      case .mapInner:
+        let inner = Effect<Inner>.merge(.send(.ping(1)), .run { send in await send(.ping(2)) })
+        return inner.map { .mapped($0) }
+      case .mapCancellable:
+        let inner = Effect<Inner>.run { send in
+          probe.record("mapped started")
+          await suspendUntilCancelled()
+          probe.record("mapped cancelled")
+          await send(.ping(99))
+        }
+        return inner.cancellable(id: "mapped").map { .mapped($0) }
+      case .throwWithCatch:
+        return .run { _ in throw TestFailure(code: 7) } catch: { error, send in await send(.failed("\(error)")) }
+      case .throwWithoutCatch:
+        return .run { _ in throw TestFailure(code: 42) }
+      case .throwCancellationWithCatch:
+        return .run { _ in throw CancellationError() } catch: { error, send in await send(.failed("\(error)")) }
+      case .runSending:
+        return .run { send in await send(.fromEffect) }
+      }
+    }
+  }
+
+  static func makeStore(probe: Probe = Probe(), latches: (Latch, Latch) = (Latch(), Latch())) -> Store<State, Action> {
+    Store(initialState: State(), reducer: reducer(probe: probe, latches: latches))
+  }
+
+  @Test func noneStartsNothing() async {
+    let store = Self.makeStore()
+    let task = await store.send(.noEffect)
+    #expect(store.inFlightEffectCount == 0)
+    #expect(store.cancellationIndexCount == 0)
+    #expect(task.hasFinished)
+    #expect(!task.isCancelled)
+    await task.finish()
+    #expect(await store.state.log == ["noEffect"])
+  }
+
+  @Test func sendIsProcessedBeforeSendReturnsInFIFOOrderAcrossChains() async {
+    let store = Self.makeStore()
+    let task = await store.send(.chainStart)
+    // a → [b, c], b → d: the queue is FIFO, so d comes after c.
+    #expect(store.currentState.log == ["chainStart", "chainB", "chainC", "chainD"])
+    #expect(await store.state.log == ["chainStart", "chainB", "chainC", "chainD"])
+    #expect(task.hasFinished)
+    #expect(store.inFlightEffectCount == 0)
+  }
+
+  @Test func sendComesBeforeAnyEffectOutput() async {
+    let store = Self.makeStore()
+    await store.send(.runThenSend).finish()
+    #expect(await store.state.log == ["runThenSend", "fromSend", "fromEffect"])
+  }
+
+  @Test func sendInsideAConcatenateWaitsForThePrecedingItems() async {
+    let probe = Probe()
+    let gate = Latch()
+    let store = Self.makeStore(probe: probe, latches: (gate, Latch()))
+    let task = await store.send(.concatenateRunThenSend)
+    await probe.wait(for: "run started")
+    #expect(store.currentState.log == ["concatenateRunThenSend"])
+    gate.open()
+    await task.finish()
+    #expect(await store.state.log == ["concatenateRunThenSend", "fromSend"])
+    #expect(probe.events == ["run started", "run finished"])
+  }
+
+  @Test func anEffectsSendReturnsAfterTheActionAndItsChainWereProcessed() async {
+    let probe = Probe()
+    let store = Self.makeStore(probe: probe)
+    await store.send(.runSendingAChain).finish()
+    #expect(probe.events == ["chainD reduced", "send returned"])
+    #expect(await store.state.log == ["runSendingAChain", "chainStart", "chainB", "chainC", "chainD"])
+  }
+
+  @Test func runDeliversItsActionsAndFinishWaitsForThem() async {
+    let store = Self.makeStore()
+    let task = await store.send(.runSending)
+    await task.finish()
+    #expect(task.hasFinished)
+    #expect(await store.state.log == ["runSending", "fromEffect"])
+    // The snapshot follows actions sent by effects too.
+    #expect(store.currentState.log == ["runSending", "fromEffect"])
+    #expect(store.inFlightEffectCount == 0)
+  }
+
+  @Test func mergeRunsEffectsConcurrently() async {
+    let probe = Probe()
+    let store = Self.makeStore(probe: probe)
+    // Each effect waits for the other to have started: run one after the other, they would
+    // never finish.
+    await store.send(.mergeBothWaiting).finish()
+    #expect(Set(probe.events) == ["first finished", "second finished"])
+    #expect(store.inFlightEffectCount == 0)
+  }
+
+  @Test func concatenateRunsEffectsOneAfterAnother() async {
+    let probe = Probe()
+    let gate = Latch()
+    let store = Self.makeStore(probe: probe, latches: (gate, Latch()))
+    let task = await store.send(.concatenateThree)
+    await probe.wait(for: "start 1")
+    #expect(!task.hasFinished)
+    gate.open()
+    await task.finish()
+    #expect(probe.events == ["start 1", "end 1", "start 2", "end 2", "start 3"])
+    #expect(store.inFlightEffectCount == 0)
+  }
+
+  @Test func mapTransformsEveryActionOfTheEffect() async {
+    let store = Self.makeStore()
+    await store.send(.mapInner).finish()
+    #expect(await store.state.log == ["mapInner", "mapped ping(1)", "mapped ping(2)"])
+  }
+
+  @Test func mapKeepsTheEffectCancellable() async {
+    let probe = Probe()
+    let store = Self.makeStore(probe: probe)
+    let task = await store.send(.mapCancellable)
+    await probe.wait(for: "mapped started")
+    await store.send(.mapCancel)
+    await task.finish()
+    #expect(probe.events == ["mapped started", "mapped cancelled"])
+    #expect(await store.state.log == ["mapCancellable", "mapCancel"])
+  }
+
+  @Test func errorGoesToCatchWhichCanSend() async throws {
+    let store = Self.makeStore()
+    let issues = await capturingIssues {
+      await store.send(.throwWithCatch).finish()
+    }
+    #expect(issues.all.isEmpty)
+    #expect(await store.state.log == ["throwWithCatch", "failed(\"TestFailure-7\")"])
+  }
+
+  @Test func errorWithoutCatchIsReportedAndTheStoreKeepsWorking() async {
+    let store = Self.makeStore()
+    let issues = await capturingIssues {
+      await store.send(.throwWithoutCatch).finish()
+    }
+    #expect(issues.all.count == 1)
+    #expect(issues.messages.first?.contains("TestFailure-42") == true)
+    #expect(issues.all.first?.severity == .error)
+    // The store still reduces actions and runs effects.
+    await store.send(.runSending).finish()
+    #expect(await store.state.log == ["throwWithoutCatch", "runSending", "fromEffect"])
+    #expect(store.inFlightEffectCount == 0)
+  }
+
+  @Test func cancellationErrorIsSilentAndSkipsCatch() async {
+    let store = Self.makeStore()
+    let issues = await capturingIssues {
+      await store.send(.throwCancellationWithCatch).finish()
+    }
+    #expect(issues.all.isEmpty)
+    #expect(await store.state.log == ["throwCancellationWithCatch"])
+    await store.send(.runSending).finish()
+    #expect(await store.state.log == ["throwCancellationWithCatch", "runSending", "fromEffect"])
+  }
+}
