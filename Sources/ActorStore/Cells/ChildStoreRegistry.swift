@@ -58,7 +58,7 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
     elements: any KeyPath<ParentState, IdentifiedArray<ID, ChildState>> & Sendable,
     action: ActionPath<ParentAction, IdentifiedAction<ID, ChildAction>>
   ) {
-    makeStore = { id in parent.scope(id: id, in: elements, action: action) }
+    makeStore = { id in parent.scopeElement(id: id, in: elements, action: action, watchesRemoval: false) }
     entries = Mutex(Entries(lastIDs: parent.currentStateIfAlive?[keyPath: elements].ids))
     parent.watch { [weak self] parentState in
       guard let self else { return false }
@@ -138,6 +138,7 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
   private func evictRemovedElements(_ elements: IdentifiedArray<ID, ChildState>?) {
     entries.withLock { entries in
       guard let elements else {
+        for entry in entries.stores.values { entry.store.invalidate() }
         entries.stores = entries.stores.filter { $0.value.boundHosts > 0 }
         for id in entries.stores.keys { entries.stores[id]?.isElementGone = true }
         entries.lastIDs = nil
@@ -146,6 +147,7 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
       let removed = entries.lastIDs.map { elements.idsRemoved(comparedTo: $0) } ?? []
       entries.lastIDs = elements.ids
       for id in removed where entries.stores[id] != nil {
+        entries.stores[id]!.store.invalidate()
         if entries.stores[id]!.boundHosts == 0 {
           entries.stores[id] = nil
         } else {

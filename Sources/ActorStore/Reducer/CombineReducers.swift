@@ -7,15 +7,15 @@
 ///   Reduce { state, action in … }
 /// }
 /// ```
-public struct CombineReducers<Reducers: Reducer>: Reducer {
+public struct CombineReducers<State: Sendable, Action: Sendable, Reducers: Reducer>: Reducer
+where Reducers.State == State, Reducers.Action == Action {
   @usableFromInline let reducers: Reducers
 
-  /// Combines the reducers the builder produces.
+  /// Combines the reducers the builder produces. `State` and `Action` come from the context
+  /// (e.g. a `some Reducer<State, Action>` return type), so `\.child` key paths inside infer.
   /// - Parameter build: The reducers, one per line.
   @inlinable
-  public init<State, Action>(
-    @ReducerBuilder<State, Action> _ build: () -> Reducers
-  ) where Reducers.State == State, Reducers.Action == Action {
+  public init(@ReducerBuilder<State, Action> _ build: () -> Reducers) {
     self.reducers = build()
   }
 
@@ -25,7 +25,7 @@ public struct CombineReducers<Reducers: Reducer>: Reducer {
   ///   - action: The action.
   /// - Returns: The merged effects.
   @inlinable
-  public func reduce(into state: inout Reducers.State, action: Reducers.Action) -> Effect<Reducers.Action> {
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     reducers.reduce(into: &state, action: action)
   }
 }

@@ -43,7 +43,7 @@ import Synchronization
   /// A stream of `extract(state)`: the current value first, then each distinct change; it
   /// finishes when `extract` returns `nil` (the observed state is gone) or the store is released.
   func stream<Value: Equatable & Sendable>(
-    _ extract: @escaping @Sendable (State) -> Value?
+    _ extract: @escaping @Sendable (State) -> Value?, owner: AnyObject?
   ) -> AsyncStream<Value> {
     let (stream, continuation) = AsyncStream.makeStream(of: Value.self)
     let id = storage.withLock { storage -> Int? in
@@ -51,7 +51,8 @@ import Synchronization
       continuation.yield(initial)
       let id = storage.nextObserverID
       storage.nextObserverID += 1
-      storage.observers[id] = ValueObserver(extract: extract, last: initial, continuation: continuation)
+      storage.observers[id] = ValueObserver(
+        extract: extract, last: initial, continuation: continuation, owner: owner)
       return id
     }
     guard let id else {
@@ -93,7 +94,8 @@ import Synchronization
   func finish()
 }
 
-/// Yields `extract(state)` whenever it differs from the last value yielded.
+/// Yields `extract(state)` whenever it differs from the last value yielded; finishes once the
+/// extracted state is gone or its owner (a scoped store) was released.
 final class ValueObserver<State, Value: Equatable & Sendable>: StateObserver, @unchecked Sendable {
   // `last` is set at registration under the publisher's mutex, then read and written only by
   // `receive`, which the store's serial executor calls after taking the observer list under
@@ -101,15 +103,22 @@ final class ValueObserver<State, Value: Equatable & Sendable>: StateObserver, @u
   private var last: Value
   private let extract: @Sendable (State) -> Value?
   private let continuation: AsyncStream<Value>.Continuation
+  private let hasOwner: Bool
+  private weak var owner: AnyObject?
 
-  init(extract: @escaping @Sendable (State) -> Value?, last: Value, continuation: AsyncStream<Value>.Continuation) {
+  init(
+    extract: @escaping @Sendable (State) -> Value?, last: Value, continuation: AsyncStream<Value>.Continuation,
+    owner: AnyObject?
+  ) {
     self.extract = extract
     self.last = last
     self.continuation = continuation
+    hasOwner = owner != nil
+    self.owner = owner
   }
 
   func receive(_ state: State) -> Bool {
-    guard let value = extract(state) else {
+    guard !hasOwner || owner != nil, let value = extract(state) else {
       continuation.finish()
       return false
     }

@@ -123,13 +123,18 @@ public actor Store<State: Sendable, Action: Sendable> {
     stream { $0[keyPath: keyPath] }
   }
 
-  /// Like ``observe(_:)``, with a closure; `nil` from `extract` ends the stream.
+  /// Like ``observe(_:)``, with a closure; `nil` from `extract` ends the stream, and so does
+  /// the release of `owner` (by default, for a scoped store, the store itself).
   nonisolated func stream<Value: Equatable & Sendable>(
-    _ extract: @escaping @Sendable (State) -> Value?
+    _ extract: @escaping @Sendable (State) -> Value?, owner: AnyObject? = nil
   ) -> AsyncStream<Value> {
-    if let engine { return engine.publisher.stream(extract) }
-    return link!.stream(extract)
+    if let engine { return engine.publisher.stream(extract, owner: owner) }
+    return link!.stream(extract, owner: owner)
   }
+
+  /// Invalidates a scoped store for good: its observations finish at the next publication and
+  /// its sends are dropped with a diagnostic.
+  nonisolated func invalidate() { link?.invalidate() }
 
   /// Registers `onChange` to run on the store's executor after each processed batch with this
   /// store's state, or `nil` once a scoped store's state is gone; it stays registered while it

@@ -14,7 +14,9 @@ extension Store {
     state: any KeyPath<State, ChildState> & Sendable,
     action: ActionPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction> {
-    makeChild(KeyPathProjection(state: state, action: action), initialState: currentState[keyPath: state])
+    makeChild(
+      KeyPathProjection(state: state, action: action), initialState: currentState[keyPath: state],
+      watchesRemoval: false)
   }
 
   /// A store for state that may disappear, e.g. an optional child or a collection element.
@@ -30,7 +32,7 @@ extension Store {
     action: @escaping @Sendable (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction>? {
     guard let initial = currentStateIfAlive.flatMap(state) else { return nil }
-    return makeChild(ClosureProjection(state: state, action: action), initialState: initial)
+    return makeChild(ClosureProjection(state: state, action: action), initialState: initial, watchesRemoval: true)
   }
 
   /// A store for the element with `id` of a collection in this store's state, whose actions are
@@ -45,17 +47,43 @@ extension Store {
     in elements: any KeyPath<State, IdentifiedArray<ID, ElementState>> & Sendable,
     action: ActionPath<Action, IdentifiedAction<ID, ElementAction>>
   ) -> Store<ElementState, ElementAction>? {
-    guard let initial = currentStateIfAlive?[keyPath: elements][id: id] else { return nil }
-    return makeChild(ElementProjection(id: id, elements: elements, action: action), initialState: initial)
+    scopeElement(id: id, in: elements, action: action, watchesRemoval: true)
   }
 
+  /// An element's store; `watchesRemoval: false` leaves invalidation to the caller (the
+  /// registry watches all of its elements with one observer instead of one per element).
+  nonisolated func scopeElement<ID: Hashable & Sendable, ElementState: Sendable, ElementAction: Sendable>(
+    id: ID,
+    in elements: any KeyPath<State, IdentifiedArray<ID, ElementState>> & Sendable,
+    action: ActionPath<Action, IdentifiedAction<ID, ElementAction>>,
+    watchesRemoval: Bool
+  ) -> Store<ElementState, ElementAction>? {
+    guard let initial = currentStateIfAlive?[keyPath: elements][id: id] else { return nil }
+    return makeChild(
+      ElementProjection(id: id, elements: elements, action: action), initialState: initial,
+      watchesRemoval: watchesRemoval)
+  }
+
+  /// Makes a child store. With `watchesRemoval`, the child watches this store's publications
+  /// and is invalidated for good the first time its state is missing, even if state with the
+  /// same identity comes back later (a row re-added, a sheet presented again).
   private nonisolated func makeChild<Projection: StoreProjection>(
-    _ projection: Projection, initialState: Projection.ChildState
+    _ projection: Projection, initialState: Projection.ChildState, watchesRemoval: Bool
   ) -> Store<Projection.ChildState, Projection.ChildAction>
   where Projection.ParentState == State, Projection.ParentAction == Action {
-    Store<Projection.ChildState, Projection.ChildAction>(
-      scopedThrough: ScopeLink(parent: self, projection: projection, initialState: initialState),
-      executor: unownedExecutor)
+    let link = ScopeLink(parent: self, projection: projection, initialState: initialState)
+    if watchesRemoval {
+      watch { [weak link] parentState in
+        guard let link else { return false }
+        guard let childState = parentState.flatMap(projection.childState(in:)) else {
+          link.invalidate()
+          return false
+        }
+        link.remember(childState)
+        return true
+      }
+    }
+    return Store<Projection.ChildState, Projection.ChildAction>(scopedThrough: link, executor: unownedExecutor)
   }
 }
 
@@ -73,7 +101,13 @@ extension Store {
   var lastState: State { get }
   /// Sends an action through the parent. Called only on the shared executor.
   func send(_ action: Action) -> StoreTask
-  func stream<Value: Equatable & Sendable>(_ extract: @escaping @Sendable (State) -> Value?) -> AsyncStream<Value>
+  /// Marks the child state as gone for good.
+  func invalidate()
+  /// A stream of `extract(state)` that also finishes once `owner` (by default this link, i.e.
+  /// the scoped store) is released.
+  func stream<Value: Equatable & Sendable>(
+    _ extract: @escaping @Sendable (State) -> Value?, owner: AnyObject?
+  ) -> AsyncStream<Value>
   func watch(_ onChange: @escaping @Sendable (State?) -> Bool)
 }
 
@@ -161,9 +195,20 @@ where Projection.ParentState == ParentState, Projection.ParentAction == ParentAc
     return parent.assumeIsolated { $0.send(parentAction) }
   }
 
-  func stream<Value: Equatable & Sendable>(_ extract: @escaping @Sendable (State) -> Value?) -> AsyncStream<Value> {
+  func invalidate() { memory.withLock { $0.isInvalidated = true } }
+
+  /// Records the child state seen in a publication, for reads after it is gone.
+  func remember(_ state: State) {
+    memory.withLock { memory in
+      if !memory.isInvalidated { memory.state = state }
+    }
+  }
+
+  func stream<Value: Equatable & Sendable>(
+    _ extract: @escaping @Sendable (State) -> Value?, owner: AnyObject?
+  ) -> AsyncStream<Value> {
     let projection = self.projection
-    return parent.stream { projection.childState(in: $0).flatMap(extract) }
+    return parent.stream({ projection.childState(in: $0).flatMap(extract) }, owner: owner ?? self)
   }
 
   func watch(_ onChange: @escaping @Sendable (State?) -> Bool) {
