@@ -156,10 +156,10 @@ public struct Effect<Action: Sendable>: Sendable {
 
 /// The pieces of a ``Effect/run(priority:operation:catch:fileID:line:)`` effect.
 @usableFromInline struct EffectRun<Action: Sendable>: Sendable {
-  let priority: TaskPriority?
-  let operation: @Sendable (Send<Action>) async throws -> Void
-  let handler: (@Sendable (any Error, Send<Action>) async -> Void)?
-  let origin: SourceLocation
+  @usableFromInline let priority: TaskPriority?
+  @usableFromInline let operation: @Sendable (Send<Action>) async throws -> Void
+  @usableFromInline let handler: (@Sendable (any Error, Send<Action>) async -> Void)?
+  @usableFromInline let origin: SourceLocation
 
   func map<T: Sendable>(_ transform: @escaping @Sendable (Action) -> T) -> EffectRun<T> {
     let operation = self.operation

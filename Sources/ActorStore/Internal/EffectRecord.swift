@@ -7,7 +7,7 @@
 /// it sent is done: ``StoreTask/finish()`` waits for that.
 @usableFromInline final class EffectRecord: @unchecked Sendable {
   // Every `var` below is read and written only under the owning EffectRegistry's mutex.
-  let origin: SourceLocation?
+  @usableFromInline let origin: SourceLocation?
   let label: String?
   /// The action whose reduce launched this effect, for diagnostics.
   let startedBy: (any Sendable)?
@@ -26,7 +26,7 @@
   var structuralWaiters: [UnsafeContinuation<Void, Never>] = []
   var transitiveWaiters: [UnsafeContinuation<Void, Never>] = []
 
-  init(origin: SourceLocation?, label: String?, startedBy: (any Sendable)? = nil) {
+  @usableFromInline init(origin: SourceLocation?, label: String?, startedBy: (any Sendable)? = nil) {
     self.origin = origin
     self.label = label
     self.startedBy = startedBy

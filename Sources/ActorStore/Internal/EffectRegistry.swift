@@ -21,6 +21,7 @@ import Synchronization
 
   /// Adds `record` below `parent`, registered under `keys`. The record starts with one unit of
   /// activity (its task, or the launcher's hold) that ``endActivity(of:)`` releases.
+  @usableFromInline
   func open(_ record: EffectRecord, under parent: EffectRecord, spawned: Bool, keys: [EffectKey], isTask: Bool) {
     state.withLock { $0.open(record, under: parent, spawned: spawned, keys: keys, isTask: isTask) }
   }
@@ -36,6 +37,7 @@ import Synchronization
   }
 
   /// Releases the activity `record` was opened with (its task ended, or its launcher is done).
+  @usableFromInline
   func endActivity(of record: EffectRecord, isTask: Bool = false) {
     state.withLock { $0.endActivity(of: record, isTask: isTask) }.perform()
   }
@@ -56,6 +58,7 @@ import Synchronization
     state.withLock { $0.cancel(record, transitively: transitively) }.perform()
   }
 
+  @usableFromInline
   func isCancelled(_ record: EffectRecord) -> Bool { state.withLock { _ in record.isCancelled } }
 
   /// How an action sent by `record`'s effect is to be treated.

@@ -38,7 +38,7 @@
 }
 
 /// A slot in the cancellation index.
-struct EffectKey: Hashable, Sendable {
+@usableFromInline struct EffectKey: Hashable, Sendable {
   enum Kind: Hashable, Sendable {
     /// Effects tagged with `cancellable(id:)`.
     case id(EffectID)

@@ -176,7 +176,7 @@ public actor Store<State: Sendable, Action: Sendable> {
     return link!.isolatedState()
   }
 
-  func receive(_ action: Action, from record: EffectRecord) {
+  @usableFromInline func receive(_ action: Action, from record: EffectRecord) {
     engine?.receive(action, from: record, store: self)
   }
 

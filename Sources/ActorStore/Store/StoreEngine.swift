@@ -19,7 +19,7 @@
   /// The feature-specialized drain of a batch (see ``Batch``).
   @usableFromInline let drainBatch: @Sendable (StoreEngine, Store<State, Action>) -> Void
   @usableFromInline let publisher: StatePublisher<State>
-  let registry = EffectRegistry()
+  @usableFromInline let registry = EffectRegistry()
   let executor: StoreExecutor
   let serialExecutor: UnownedSerialExecutor
   /// Owns the default actor executor the store tree borrows when given no serial executor.
@@ -31,10 +31,12 @@
   @exclusivity(unchecked) @usableFromInline var isProcessing = false
   /// The record grouping the effects of the top-level `send` being processed; made on the
   /// first effect so that sends without effects allocate nothing.
-  private var sendOrigin: EffectRecord?
+  @exclusivity(unchecked) @usableFromInline var sendOrigin: EffectRecord?
   /// Tasks launched while processing, created only once the whole batch is reduced: a cancel
   /// returned in the same batch then stops an effect before its operation can begin.
-  private var pendingStarts: [PendingStart] = []
+  @exclusivity(unchecked) private var pendingStarts: [PendingStart] = []
+  /// Whether `pendingStarts` has any, readable from inlinable code.
+  @exclusivity(unchecked) @usableFromInline var hasPendingStarts = false
 
   @usableFromInline typealias QueuedAction = StoreQueuedAction<Action>
 
@@ -79,6 +81,8 @@
         break
       case .send(let action):
         engine.queue.append(QueuedAction(action: action, owner: next.owner))
+      case .run(let run):
+        engine.startRun(run, for: next, store: store)
       default:
         engine.launch(effect, from: next, store: store)
       }
@@ -97,6 +101,7 @@
         engine.isProcessing = true
         reduce(QueuedAction(action: action, owner: nil), engine, store)
         drain(engine, store)
+        if engine.sendOrigin == nil && !engine.hasPendingStarts { return StoreTask(record: nil, registry: nil) }
         let task = engine.takeSendTask()
         // Last, so that new effect tasks find the store free when they send back.
         engine.startPendingTasks()
@@ -124,7 +129,7 @@
 
   var state: State { statePointer.pointee }
 
-  private var taskExecutor: (any TaskExecutor)? { executor.taskExecutor }
+  @usableFromInline var taskExecutor: (any TaskExecutor)? { executor.taskExecutor }
 
   /// Drains the FIFO as a batch, then starts the tasks launched.
   private func runBatch(_ store: Store<State, Action>) {
@@ -178,9 +183,10 @@
 
   @usableFromInline
   func startPendingTasks() {
-    guard !pendingStarts.isEmpty else { return }
+    guard hasPendingStarts else { return }
     let starts = pendingStarts
     pendingStarts.removeAll(keepingCapacity: true)
+    hasPendingStarts = false
     for pending in starts {
       if registry.isCancelled(pending.record) {
         registry.endActivity(of: pending.record, isTask: true)
@@ -192,11 +198,27 @@
 
   private func resolveParent(_ context: LaunchContext) -> (EffectRecord, isSpawned: Bool) {
     if let parent = context.parent { return (parent, context.isSpawned) }
-    if let origin = sendOrigin { return (origin, false) }
+    return (currentSendOrigin(), false)
+  }
+
+  /// The record grouping the current top-level send's effects, made on first use.
+  @usableFromInline
+  func currentSendOrigin() -> EffectRecord {
+    if let origin = sendOrigin { return origin }
     let origin = EffectRecord(origin: nil, label: "send")
     registry.open(origin, under: registry.root, spawned: true, keys: [], isTask: false)
     sendOrigin = origin
-    return (origin, false)
+    return origin
+  }
+
+  /// Launches a `.run` returned for `next`, outside any `cancellable` or element scope: the
+  /// common case, kept on the specialized per-action path.
+  @inlinable
+  func startRun(_ run: EffectRun<Action>, for next: QueuedAction, store: Store<State, Action>) {
+    let (parent, isSpawned) = next.owner.map { ($0, true) } ?? (currentSendOrigin(), false)
+    let record = EffectRecord(origin: run.origin, label: nil, startedBy: next.action)
+    registry.open(record, under: parent, spawned: isSpawned, keys: [], isTask: true)
+    startTask(record, priority: run.priority, store: store, operation: run.operation, handler: run.handler)
   }
 
   /// Opens a group record (no task of its own) below the context's parent.
@@ -273,7 +295,8 @@
   }
 
   /// Runs `operation` in a task for `record`, already opened as a task record.
-  private func startTask(
+  @inlinable
+  func startTask(
     _ record: EffectRecord, priority: TaskPriority?, store: Store<State, Action>,
     operation: @escaping @Sendable (Send<Action>) async throws -> Void,
     handler: (@Sendable (any Error, Send<Action>) async -> Void)?
@@ -313,8 +336,10 @@
     }
   }
 
-  private func deferStart(of record: EffectRecord, _ start: @escaping () -> Task<Void, Never>) {
+  @usableFromInline
+  func deferStart(of record: EffectRecord, _ start: @escaping () -> Task<Void, Never>) {
     pendingStarts.append(PendingStart(record: record, start: start))
+    hasPendingStarts = true
   }
 
   // MARK: concatenate
