@@ -74,25 +74,26 @@ import Synchronization
 
   /// Suspends until `record`'s own work and its sub-effects are done.
   func waitUntilStructurallyFinished(_ record: EffectRecord) async {
-    await withUnsafeContinuation { continuation in
-      let done = state.withLock { _ -> Bool in
-        if record.isStructurallyFinished { return true }
-        record.structuralWaiters.append(continuation)
-        return false
-      }
-      if done { continuation.resume() }
-    }
+    await wait(for: record, transitively: false)
   }
 
   /// Suspends until `record` and everything started from it, transitively, is done.
   func waitUntilTransitivelyFinished(_ record: EffectRecord) async {
+    await wait(for: record, transitively: true)
+  }
+
+  private func wait(for record: EffectRecord, transitively: Bool) async {
     await withUnsafeContinuation { continuation in
-      let done = state.withLock { _ -> Bool in
-        if record.isTransitivelyFinished { return true }
-        record.transitiveWaiters.append(continuation)
+      let isDone = state.withLock { _ -> Bool in
+        if transitively ? record.isTransitivelyFinished : record.isStructurallyFinished { return true }
+        if transitively {
+          record.transitiveWaiters.append(continuation)
+        } else {
+          record.structuralWaiters.append(continuation)
+        }
         return false
       }
-      if done { continuation.resume() }
+      if isDone { continuation.resume() }
     }
   }
 
