@@ -216,7 +216,15 @@
   @inlinable
   func startRun(_ run: EffectRun<Action>, for next: QueuedAction, store: Store<State, Action>) {
     let (parent, isSpawned) = next.owner.map { ($0, true) } ?? (currentSendOrigin(), false)
-    let record = EffectRecord(origin: run.origin, label: nil, startedBy: next.action)
+    startRun(run, under: parent, isSpawned: isSpawned, startedBy: next.action, store: store)
+  }
+
+  @inlinable
+  func startRun(
+    _ run: EffectRun<Action>, under parent: EffectRecord, isSpawned: Bool, startedBy action: Action?,
+    store: Store<State, Action>
+  ) {
+    let record = EffectRecord(origin: run.origin, label: nil, startedBy: action)
     registry.open(record, under: parent, spawned: isSpawned, keys: [], isTask: true)
     startTask(record, priority: run.priority, store: store, operation: run.operation, handler: run.handler)
   }
@@ -229,8 +237,7 @@
     return group
   }
 
-  private func launch(
-    _ effect: Effect<Action>, _ context: LaunchContext, _ store: Store<State, Action>) {
+  private func launch(_ effect: Effect<Action>, _ context: LaunchContext, _ store: Store<State, Action>) {
     switch effect.operation {
     case .none:
       break
@@ -238,9 +245,7 @@
       queue.append(QueuedAction(action: action, owner: context.owner))
     case .run(let run):
       let (parent, isSpawned) = resolveParent(context)
-      let record = EffectRecord(origin: run.origin, label: nil, startedBy: context.action)
-      registry.open(record, under: parent, spawned: isSpawned, keys: [], isTask: true)
-      startTask(record, priority: run.priority, store: store, operation: run.operation, handler: run.handler)
+      startRun(run, under: parent, isSpawned: isSpawned, startedBy: context.action, store: store)
     case .merge(let effects):
       for effect in effects { launch(effect, context, store) }
     case .concatenate(let effects):
