@@ -34,6 +34,7 @@ let package = Package(
       dependencies: ["ActorStore", "ActorStoreTesting", "FavouriteCharacters"],
       swiftSettings: strictSettings
     ),
+    .testTarget(name: "ActorStressTests", dependencies: ["actorstore-stress"], swiftSettings: strictSettings),
   ],
   swiftLanguageModes: [.v6]
 )

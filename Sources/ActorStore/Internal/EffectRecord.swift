@@ -20,6 +20,9 @@
   var keys: [EffectKey] = []
   var openStructural = 1
   var openTransitive = 1
+  /// The order the record was opened in, so that cancelling several records under one ID
+  /// visits them in a reproducible order (never by address).
+  var serial: UInt64 = 0
   var isCancelled = false
   var isStructurallyFinished = false
   var isTransitivelyFinished = false

@@ -179,12 +179,15 @@ struct EffectRegistryState: ~Copyable {
   var seenKeys: Set<EffectKey> = []
   var throttleMemory: [EffectKey: any Sendable] = [:]
   var runningTasks = 0
+  var nextSerial: UInt64 = 0
 
   mutating func open(
     _ record: EffectRecord, under parent: EffectRecord, spawned: Bool, keys: [EffectKey], isTask: Bool
   ) {
     record.parent = parent
     record.isSpawned = spawned
+    record.serial = nextSerial
+    nextSerial += 1
     record.nextSibling = parent.firstChild
     parent.firstChild?.previousSibling = record
     parent.firstChild = record
@@ -249,7 +252,9 @@ struct EffectRegistryState: ~Copyable {
     case .one(let record):
       cancel(record, transitively: false, into: &followUp)
     case .many(let records):
-      for record in records.values { cancel(record, transitively: false, into: &followUp) }
+      for record in records.values.sorted(by: { $0.serial < $1.serial }) {
+        cancel(record, transitively: false, into: &followUp)
+      }
     }
     return followUp
   }

@@ -3,45 +3,86 @@ import Synchronization
 /// The root store's published state: the snapshot behind ``Store/currentState`` and the
 /// observers behind ``Store/observe(_:)``.
 ///
-/// The store publishes once per processed `send` (not per action), so a chain of synchronous
-/// actions costs one publication.
+/// The store publishes once per batch (a `send` and every action it produced), so a chain of
+/// synchronous actions costs one publication and readers never see a half-processed chain.
+/// Publishing shares storage with the live state; the next mutation copies only what it
+/// touches (`IdentifiedArray` keeps elements in chunks, so editing one row of a long list copies
+/// one chunk). Observers are notified outside the lock, in registration order.
 @usableFromInline final class StatePublisher<State: Sendable>: Sendable {
   @usableFromInline struct Storage {
     @usableFromInline var snapshot: State
     @usableFromInline var observers: [Int: any StateObserver<State>] = [:]
+    /// Observer IDs in registration order (removed ones are skipped, and dropped in bulk), so
+    /// that notifications, and the jobs they wake, do not depend on hash order.
+    @usableFromInline var order: [Int] = []
     var nextObserverID = 0
     var isFinished = false
 
     init(snapshot: State) { self.snapshot = snapshot }
+
+    mutating func add(_ observer: any StateObserver<State>) -> Int {
+      let id = nextObserverID
+      nextObserverID += 1
+      observers[id] = observer
+      order.append(id)
+      return id
+    }
+
+    mutating func remove(_ id: Int) {
+      guard observers.removeValue(forKey: id) != nil else { return }
+      if order.count > 32, order.count > 2 * observers.count {
+        order.removeAll { observers[$0] == nil }
+      }
+    }
+
+    /// The live observers in registration order.
+    @usableFromInline var orderedObservers: [(id: Int, observer: any StateObserver<State>)] {
+      order.compactMap { id in observers[id].map { (id, $0) } }
+    }
+  }
+
+  /// Observers to notify after a batch, with the state they see.
+  @usableFromInline struct Notification {
+    @usableFromInline let observers: [(id: Int, observer: any StateObserver<State>)]
+    @usableFromInline let state: State
+
+    @inlinable init(observers: [(id: Int, observer: any StateObserver<State>)], state: State) {
+      self.observers = observers
+      self.state = state
+    }
   }
 
   @usableFromInline let storage: Mutex<Storage>
 
   init(_ initial: State) { storage = Mutex(Storage(snapshot: initial)) }
 
+  /// The state as of the last batch.
   var snapshot: State { storage.withLock { $0.snapshot } }
 
-  /// Stores `state` and lets every observer see it. Called only from the store's executor.
+  /// Stores the state of a batch and lets every observer see it (outside the lock). Called only
+  /// on the store's executor.
   @inlinable
   func publish(_ state: State) {
-    let observers = storage.withLock { storage -> [Int: any StateObserver<State>] in
+    let notification = storage.withLock { storage -> Notification? in
       storage.snapshot = state
-      return storage.observers
+      return storage.observers.isEmpty ? nil : Notification(observers: storage.orderedObservers, state: state)
     }
-    if !observers.isEmpty { notify(observers, of: state) }
+    if let notification { notify(notification) }
   }
 
+  /// Lets every observer see the state of a batch; called outside the lock.
   @usableFromInline
-  func notify(_ observers: [Int: any StateObserver<State>], of state: State) {
+  func notify(_ notification: Notification) {
     var ended: [Int] = []
-    for (id, observer) in observers where !observer.receive(state) { ended.append(id) }
+    for (id, observer) in notification.observers where !observer.receive(notification.state) { ended.append(id) }
     if !ended.isEmpty {
-      storage.withLock { storage in for id in ended { storage.observers[id] = nil } }
+      storage.withLock { storage in for id in ended { storage.remove(id) } }
     }
   }
 
   /// A stream of `extract(state)`: the current value first, then each distinct change; it
-  /// finishes when `extract` returns `nil` (the observed state is gone) or the store is released.
+  /// finishes when `extract` returns `nil` (the observed state is gone), its owner is released,
+  /// or the store is released.
   func stream<Value: Equatable & Sendable>(
     _ extract: @escaping @Sendable (State) -> Value?, owner: AnyObject?
   ) -> AsyncStream<Value> {
@@ -49,18 +90,14 @@ import Synchronization
     let id = storage.withLock { storage -> Int? in
       guard !storage.isFinished, let initial = extract(storage.snapshot) else { return nil }
       continuation.yield(initial)
-      let id = storage.nextObserverID
-      storage.nextObserverID += 1
-      storage.observers[id] = ValueObserver(
-        extract: extract, last: initial, continuation: continuation, owner: owner)
-      return id
+      return storage.add(ValueObserver(extract: extract, last: initial, continuation: continuation, owner: owner))
     }
     guard let id else {
       continuation.finish()
       return stream
     }
     continuation.onTermination = { [weak self] _ in
-      _ = self?.storage.withLock { $0.observers.removeValue(forKey: id) }
+      self?.storage.withLock { $0.remove(id) }
     }
     return stream
   }
@@ -70,8 +107,7 @@ import Synchronization
   func watch(_ onChange: @escaping @Sendable (State) -> Bool) {
     storage.withLock { storage in
       guard !storage.isFinished else { return }
-      storage.observers[storage.nextObserverID] = ClosureObserver(onChange: onChange)
-      storage.nextObserverID += 1
+      _ = storage.add(ClosureObserver(onChange: onChange))
     }
   }
 
@@ -79,10 +115,13 @@ import Synchronization
   func finishAll() {
     let observers = storage.withLock { storage in
       storage.isFinished = true
-      defer { storage.observers = [:] }
-      return storage.observers
+      defer {
+        storage.observers = [:]
+        storage.order = []
+      }
+      return storage.orderedObservers
     }
-    for observer in observers.values { observer.finish() }
+    for (_, observer) in observers { observer.finish() }
   }
 }
 

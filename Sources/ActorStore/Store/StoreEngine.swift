@@ -1,17 +1,16 @@
-/// The root store's isolated machinery: state, reducer, the FIFO of synchronously produced
-/// actions, and effect launching.
+/// The root store's isolated machinery: the live state, the reducer's batches, the FIFO of
+/// synchronously produced actions, and effect launching.
 ///
 /// Owned by one root ``Store`` and touched only on its executor; scoped stores reach it
-/// through their root. The per-action path (`send`, `drain`) is inlinable so that it is
-/// specialized for the feature's `State` and `Action` in the caller's module; every effect
-/// other than `.none` and `.send` takes the out-of-line `launch` path.
+/// through their root. The per-action path (`send`, `drain`) is built where the reducer's type
+/// is known, so that it is specialized for the feature; effects other than `.none`, `.send` and
+/// a top-level `.run` take the out-of-line `launch` path.
 @usableFromInline final class StoreEngine<State: Sendable, Action: Sendable>: @unchecked Sendable {
-  // Every `var` here, and the state behind `statePointer`, is touched only while isolated to
-  // the owning root store (its serial executor is the lock) or in its deinit, when nothing else
-  // refers to the engine. From other threads only the `let` publisher, registry and executors
-  // are read, and those are Sendable.
+  // Every `var` here is touched only while isolated to the owning root store (its serial
+  // executor is the lock) or in its deinit, when nothing else refers to the engine. From other
+  // threads only the `let` publisher, registry and executors are read, and those are Sendable.
 
-  /// The state, at a stable address: reducers mutate it in place without the dynamic
+  /// The live state, at a stable address: reducers mutate it in place without the dynamic
   /// exclusivity check a class property would pay on every action.
   @usableFromInline let statePointer: UnsafeMutablePointer<State>
   /// The feature-specialized entry point of `Store.send` (see ``Batch``).
@@ -87,9 +86,11 @@
         engine.launch(effect, from: next, store: store)
       }
     }
+    /// Reduces `first` (if any) and then the FIFO, then publishes the state once.
     @inline(__always) @Sendable
-    func drain(_ engine: StoreEngine, _ store: Store<State, Action>) {
+    func drain(_ first: QueuedAction?, _ engine: StoreEngine, _ store: Store<State, Action>) {
       engine.isProcessing = true
+      if let first { reduce(first, engine, store) }
       while let next = engine.queue.popFirst() { reduce(next, engine, store) }
       engine.isProcessing = false
       engine.publisher.publish(engine.statePointer.pointee)
@@ -98,16 +99,14 @@
       send: { engine, action, store in
         guard !engine.isProcessing else { return engine.enqueueReentrant(action) }
         // The sent action itself skips the FIFO.
-        engine.isProcessing = true
-        reduce(QueuedAction(action: action, owner: nil), engine, store)
-        drain(engine, store)
+        drain(QueuedAction(action: action, owner: nil), engine, store)
         if engine.sendOrigin == nil && !engine.hasPendingStarts { return StoreTask(record: nil, registry: nil) }
         let task = engine.takeSendTask()
         // Last, so that new effect tasks find the store free when they send back.
         engine.startPendingTasks()
         return task
       },
-      drain: drain)
+      drain: { engine, store in drain(nil, engine, store) })
   }
 
   init(state: State, batch: Batch, executor: StoreExecutor) {

@@ -1,0 +1,58 @@
+/// The `--help` text.
+enum HelpText {
+  static let text = """
+    actorstore-stress: stress scenarios with invariant checks, and benchmarks against same-run
+    baselines, for ActorStore.
+
+    USAGE
+      actorstore-stress [scenario] [--actions N] [--effects N] [--elements N] [--hosts N]
+                        [--seeds N] [--seed S] [--duration SECONDS] [--json] [--quiet]
+
+    With no scenario, runs send, effects, scroll (25 000 rows) and explore at their default
+    sizes, about 20 s on 2 cores in a release build, and prints a short table.
+
+    SCENARIOS
+    \(scenarioLines)
+
+    OPTIONS
+      --actions N         send: actions in all (default 500 000).
+                          explore: actions per seed (default 60; not applied in the default mix).
+                          bench: actions per round of the .send-chain figure (default 2 000 000);
+                          N/10 awaited sends and N/40 effect round trips per round.
+      --effects N         effects: effects started (default 100 000).
+                          explore: effects per seed (default 24; not applied in the default mix).
+                          bench: in-flight effects cancelled per round (default 10 000).
+      --elements N        scroll: rows in the list (default 100 000; 25 000 in the default mix).
+                          bench: elements scrolled through the registry (default 1 000 000); the
+                          diff and IdentifiedArray figures use min(N, 100 000) items.
+      --hosts N           scroll, bench: hosts (cells) on screen (default 20).
+      --seeds N           explore: seeds tried, from --seed on (default 1 000).
+      --seed S            Seed of the plan (who sends what, edits, cancellations); default: a
+                          fresh one, printed. The same seed replays the same plan.
+      --duration SECONDS  Repeat each scenario with the next seed until SECONDS have passed
+                          (not for bench).
+      --json              Print one JSON object: each scenario's report and an array of
+                          figures {scenario, figure, unit, median, min, max, baseline, ratio,
+                          target, met, detail}.
+      --quiet             No progress lines (they go to standard error, once a second, and only
+                          when it is a terminal).
+      -h, --help          Show this help.
+
+    Options may also be written --name=value; counts may be grouped: 1_000_000.
+
+    EXAMPLES
+      swift run -c release actorstore-stress
+      swift run -c release actorstore-stress scroll --elements 200000 --hosts 40 --seed 7
+      swift run -c release actorstore-stress bench --json > figures.json
+
+    EXIT STATUS
+      0  every invariant held
+      1  an invariant broke; standard error names it, the seed, and the command replaying it
+      2  bad command line; standard error names the option or value
+
+    """
+
+  private static var scenarioLines: String {
+    ScenarioName.allCases.map { "  \(Format.pad($0.rawValue, 9)) \($0.summary)" }.joined(separator: "\n")
+  }
+}

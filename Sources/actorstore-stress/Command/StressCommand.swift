@@ -1,0 +1,61 @@
+/// The process exit status.
+enum ExitStatus: Int32, Sendable {
+  /// Every invariant held (or `--help`).
+  case success = 0
+  /// At least one invariant broke; standard error names it and the seed that replays it.
+  case invariantBroken = 1
+  /// The command line could not be parsed; standard error says why in one line.
+  case usage = 2
+}
+
+/// `actorstore-stress`: parses the command line, runs the scenarios, prints the report.
+enum StressCommand {
+  /// Runs the command.
+  /// - Parameters:
+  ///   - arguments: The arguments after the program name.
+  ///   - console: Where output, errors and progress go.
+  /// - Returns: The exit status.
+  static func run(arguments: [String], console: some Console) async -> ExitStatus {
+    let options: StressOptions
+    switch StressOptions.parse(arguments) {
+    case .failure(let error):
+      console.writeError("actorstore-stress: \(error.message)\n")
+      return .usage
+    case .success(let parsed):
+      options = parsed
+    }
+    if options.showsHelp {
+      console.write(HelpText.text)
+      return .success
+    }
+    // A fresh seed each run explores new plans; it is printed, and --seed replays it.
+    let seed = options.seed ?? UInt64.random(in: 1...999_999_999)
+    let showsProgress = console.errorIsTerminal && !options.quiet
+    var reports: [ScenarioReport] = []
+    for name in options.scenario.map({ [$0] }) ?? ScenarioName.defaultMix {
+      let scenario = makeScenario(name, sizes: options.sizes(for: name, inMix: options.scenario == nil))
+      reports.append(
+        await ScenarioRunner.run(
+          scenario, seed: seed, duration: options.duration, console: console, showsProgress: showsProgress))
+    }
+    console.write(
+      options.json ? ReportJSON.render(reports) : ReportTable.render(reports, detailed: options.scenario != nil))
+    let failed = reports.filter { !$0.passed }
+    guard failed.isEmpty else {
+      for line in ReportTable.failures(failed) { console.writeError(line + "\n") }
+      return .invariantBroken
+    }
+    return .success
+  }
+
+  /// The scenario `name` at `sizes`.
+  static func makeScenario(_ name: ScenarioName, sizes: ScenarioSizes) -> any StressScenario {
+    switch name {
+    case .send: SendScenario(actions: sizes.actions)
+    case .effects: EffectsScenario(effects: sizes.effects)
+    case .scroll: ScrollScenario(elements: sizes.elements, hosts: sizes.hosts)
+    case .explore: ExploreScenario(seeds: sizes.seeds, actions: sizes.actions, effects: sizes.effects)
+    case .bench: BenchScenario(sizes: sizes)
+    }
+  }
+}

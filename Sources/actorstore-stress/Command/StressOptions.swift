@@ -1,0 +1,169 @@
+/// An option that takes a value.
+enum ValueOption: String, CaseIterable, Sendable {
+  case actions, effects, elements, hosts, seeds, seed, duration
+
+  /// `--name`.
+  var flag: String { "--\(rawValue)" }
+
+  /// The largest value of a count option (`nil` for `--seed` and `--duration`): beyond it a
+  /// run would not fit in memory (effects in flight at once, child stores, hosts) or in any
+  /// reasonable time.
+  var maximumCount: Int? {
+    switch self {
+    case .effects: 1_000_000
+    case .elements: 10_000_000
+    case .hosts: 10_000
+    case .actions, .seeds: 1_000_000_000
+    case .seed, .duration: nil
+    }
+  }
+}
+
+/// A command line that cannot be run: the message names the offending option or value.
+struct UsageError: Error, Equatable, CustomStringConvertible {
+  let message: String
+  var description: String { message }
+}
+
+/// The parsed command line.
+struct StressOptions: Equatable, Sendable {
+  /// The scenario to run; `nil` runs ``ScenarioName/defaultMix``.
+  var scenario: ScenarioName?
+  var actions: Int?
+  var effects: Int?
+  var elements: Int?
+  var hosts: Int?
+  var seeds: Int?
+  var seed: UInt64?
+  /// Seconds to keep repeating each scenario, with the next seed each pass.
+  var duration: Double?
+  var json = false
+  var quiet = false
+  var showsHelp = false
+
+  /// The longest `--duration`: one week.
+  static let maximumDuration = 604_800.0
+
+  /// Parses the arguments after the program name.
+  /// - Parameter arguments: The arguments, e.g. `["send", "--actions", "1000"]`.
+  /// - Returns: The options, or the first problem found. `--help` anywhere wins.
+  static func parse(_ arguments: [String]) -> Result<StressOptions, UsageError> {
+    if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
+      var options = StressOptions()
+      options.showsHelp = true
+      return .success(options)
+    }
+    var options = StressOptions()
+    var given: [ValueOption] = []
+    var remaining = arguments[...]
+    while let argument = remaining.popFirst() {
+      if !argument.hasPrefix("-") {
+        guard let scenario = ScenarioName(rawValue: argument) else {
+          let names = ScenarioName.allCases.map(\.rawValue).joined(separator: ", ")
+          return .failure(UsageError(message: "unknown scenario '\(argument)' (expected one of: \(names))"))
+        }
+        if let earlier = options.scenario {
+          return .failure(
+            UsageError(message: "give one scenario at most (got '\(earlier.rawValue)' and '\(argument)')"))
+        }
+        options.scenario = scenario
+        continue
+      }
+      let (name, inlineValue) = split(argument)
+      switch name {
+      case "--json", "--quiet":
+        if inlineValue != nil { return .failure(UsageError(message: "\(name) takes no value (got '\(argument)')")) }
+        if name == "--json" { options.json = true } else { options.quiet = true }
+        continue
+      default:
+        break
+      }
+      guard let option = ValueOption.allCases.first(where: { $0.flag == name }) else {
+        return .failure(UsageError(message: "unknown option '\(argument)' (see --help)"))
+      }
+      guard let value = inlineValue ?? remaining.popFirst() else {
+        return .failure(UsageError(message: "\(option.flag) needs a value"))
+      }
+      if given.contains(option) {
+        return .failure(UsageError(message: "\(option.flag) is given twice"))
+      }
+      given.append(option)
+      if let problem = options.assign(value, to: option) { return .failure(problem) }
+    }
+    if let scenario = options.scenario, let stray = given.first(where: { !scenario.options.contains($0) }) {
+      let users = ScenarioName.allCases.filter { $0.options.contains(stray) }.map(\.rawValue)
+      return .failure(
+        UsageError(
+          message: "\(stray.flag) does not apply to the \(scenario.rawValue) scenario (it applies to: "
+            + "\(users.joined(separator: ", ")))"))
+    }
+    return .success(options)
+  }
+
+  /// The sizes `scenario` runs with: its defaults, overridden by the options it reads.
+  /// - Parameters:
+  ///   - scenario: The scenario.
+  ///   - inMix: Whether it runs as part of the default mix (see ``ScenarioName/mixOptions``).
+  /// - Returns: The sizes.
+  func sizes(for scenario: ScenarioName, inMix: Bool) -> ScenarioSizes {
+    let reads = inMix ? scenario.mixOptions : scenario.options
+    var sizes = inMix ? scenario.mixDefaultSizes : scenario.defaultSizes
+    if reads.contains(.actions), let actions { sizes.actions = actions }
+    if reads.contains(.effects), let effects { sizes.effects = effects }
+    if reads.contains(.elements), let elements { sizes.elements = elements }
+    if reads.contains(.hosts), let hosts { sizes.hosts = hosts }
+    if reads.contains(.seeds), let seeds { sizes.seeds = seeds }
+    return sizes
+  }
+
+  /// `--name=value` → (`--name`, `value`); `--name` → (`--name`, `nil`).
+  private static func split(_ argument: String) -> (name: String, value: String?) {
+    guard let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+    return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+  }
+
+  /// Stores `text` as the value of `option`, or describes why it is not a valid value.
+  private mutating func assign(_ text: String, to option: ValueOption) -> UsageError? {
+    switch option {
+    case .actions, .effects, .elements, .hosts, .seeds:
+      let maximum = option.maximumCount ?? Int.max
+      guard let count = Self.digits(text).flatMap({ Int($0) }), (1...maximum).contains(count) else {
+        return UsageError(message: "\(option.flag) expects a whole number from 1 to \(maximum) (got '\(text)')")
+      }
+      switch option {
+      case .actions: actions = count
+      case .effects: effects = count
+      case .elements: elements = count
+      case .hosts: hosts = count
+      default: seeds = count
+      }
+    case .seed:
+      guard let seed = Self.seed(text) else {
+        return UsageError(message: "--seed expects a whole number from 0 to \(UInt64.max) (got '\(text)')")
+      }
+      self.seed = seed
+    case .duration:
+      guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= Self.maximumDuration else {
+        return UsageError(
+          message: "--duration expects seconds, more than 0 and at most \(Int(Self.maximumDuration)) (got '\(text)')")
+      }
+      duration = seconds
+    }
+    return nil
+  }
+
+  /// A seed: decimal digits, optionally grouped with `_`.
+  private static func seed(_ text: String) -> UInt64? {
+    Self.digits(text).flatMap { UInt64($0) }
+  }
+
+  /// `text` without `_` separators when it is made of ASCII digits only, with no leading,
+  /// trailing or doubled separator.
+  private static func digits(_ text: String) -> String? {
+    let groups = text.split(separator: "_", omittingEmptySubsequences: false)
+    guard !groups.contains(where: \.isEmpty),
+      groups.allSatisfy({ $0.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } })
+    else { return nil }
+    return groups.joined()
+  }
+}

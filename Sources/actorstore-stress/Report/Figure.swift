@@ -1,0 +1,46 @@
+/// One measured figure: the subject's median and range over its samples, and, for a
+/// benchmark, the baseline measured in the same run, their ratio and the target.
+struct Figure: Equatable, Sendable {
+  /// The scenario that measured it.
+  var scenario: String
+  /// What was measured.
+  var name: String
+  /// The unit of ``median``, ``min``, ``max`` and ``baseline``.
+  var unit: String
+  var median: Double
+  var min: Double
+  var max: Double
+  /// The baseline's median, in the same unit.
+  var baseline: Double?
+  /// `median / baseline`: how many times the baseline's cost the subject takes.
+  var ratio: Double?
+  /// The target, as written in DESIGN.md.
+  var target: String?
+  /// Whether the target was met.
+  var met: Bool?
+  /// Anything else worth reading next to the figure (rates, move counts, how it was measured).
+  var detail: String?
+
+  /// A figure from samples; the median of an even count is the mean of the middle two.
+  /// - Parameters:
+  ///   - scenario: The scenario that measured it.
+  ///   - name: What was measured.
+  ///   - unit: The samples' unit.
+  ///   - samples: At least one sample.
+  init(scenario: String, name: String, unit: String, samples: [Double]) {
+    self.scenario = scenario
+    self.name = name
+    self.unit = unit
+    median = Self.median(of: samples)
+    min = samples.min() ?? .nan
+    max = samples.max() ?? .nan
+  }
+
+  /// The median of `samples`, or NaN when there are none.
+  static func median(of samples: [Double]) -> Double {
+    guard !samples.isEmpty else { return .nan }
+    let sorted = samples.sorted()
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+  }
+}

@@ -1,0 +1,57 @@
+/// The `--json` output: one object with every scenario's report and one array of every figure.
+enum ReportJSON {
+  /// Renders the reports of one run.
+  /// - Parameter reports: The reports, in the order the scenarios ran.
+  /// - Returns: One line of JSON.
+  static func render(_ reports: [ScenarioReport]) -> String {
+    JSON.object([
+      ("tool", .string("actorstore-stress")),
+      ("ok", .bool(reports.allSatisfy(\.passed))),
+      ("scenarios", .array(reports.map(scenario))),
+      ("figures", .array(reports.flatMap(\.figures).map(figure))),
+    ]).text + "\n"
+  }
+
+  /// `{scenario, figure, unit, median, min, max, baseline, ratio, target, met, detail}`.
+  static func figure(_ figure: Figure) -> JSON {
+    .object([
+      ("scenario", .string(figure.scenario)),
+      ("figure", .string(figure.name)),
+      ("unit", .string(figure.unit)),
+      ("median", .number(figure.median)),
+      ("min", .number(figure.min)),
+      ("max", .number(figure.max)),
+      ("baseline", .optional(figure.baseline)),
+      ("ratio", .optional(figure.ratio)),
+      ("target", .optional(figure.target)),
+      ("met", .optional(figure.met)),
+      ("detail", .optional(figure.detail)),
+    ])
+  }
+
+  private static func scenario(_ report: ScenarioReport) -> JSON {
+    .object([
+      ("scenario", .string(report.scenario.rawValue)),
+      ("ok", .bool(report.passed)),
+      ("seed", .string(String(report.seed))),
+      ("passes", .integer(report.passes)),
+      ("summary", .string(report.summary)),
+      ("wallSeconds", .number(report.wallSeconds)),
+      ("peakMemoryBytes", report.peakMemoryBytes.map(JSON.integer) ?? .null),
+      ("invariants", .array(report.invariants.checked.map(JSON.string))),
+      (
+        "violations",
+        .array(
+          report.invariants.violations.map { violation in
+            .object([
+              ("invariant", .string(violation.invariant)),
+              ("detail", .string(violation.detail)),
+              ("seed", .string(String(violation.seed))),
+              ("reproduce", .string(report.reproduction(seed: violation.seed))),
+            ])
+          })
+      ),
+      ("warnings", .array(report.warnings.map(JSON.string))),
+    ])
+  }
+}

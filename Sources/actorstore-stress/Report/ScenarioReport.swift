@@ -1,0 +1,31 @@
+/// What one scenario did: its figures, the invariants it checked and how it went, how long it
+/// took and how much memory it used.
+struct ScenarioReport: Sendable {
+  let scenario: ScenarioName
+  /// The seed of the first pass.
+  let seed: UInt64
+  /// How many passes ran (more than one with `--duration`).
+  var passes: Int
+  /// The work done, e.g. "1 000 000 actions from 16 senders".
+  var summary: String
+  var figures: [Figure]
+  var invariants: InvariantLog
+  /// Warnings ActorStore reported while the scenario ran (kept, not failures).
+  var warnings: [String]
+  var wallSeconds: Double
+  /// The peak resident set size while the scenario ran (since the process started when the
+  /// kernel refused to reset the peak).
+  var peakMemoryBytes: Int?
+  /// The options that rerun the scenario at the same sizes, without `--seed`.
+  var arguments: [String]
+
+  /// Whether every invariant held.
+  var passed: Bool { invariants.holds }
+
+  /// The command line that replays the pass run with `seed`.
+  /// - Parameter seed: A pass's seed, e.g. a violation's.
+  /// - Returns: `actorstore-stress <scenario> <options> --seed <seed>`.
+  func reproduction(seed: UInt64) -> String {
+    (["actorstore-stress", scenario.rawValue] + arguments + ["--seed", String(seed)]).joined(separator: " ")
+  }
+}

@@ -1,0 +1,59 @@
+import ActorStore
+
+/// The feature the `effects` scenario drives. Each effect carries its token; the reducer reports
+/// every start, cancel and delivery to the ``EffectsLedger``, which knows which tokens were
+/// cancelled (by this reducer's `cancel(id:)` and `cancelInFlight`, or from outside) and counts
+/// every action that arrives from a cancelled one.
+struct EffectsFeature: Reducer {
+  struct State: Sendable {
+    var trace = TraceHash()
+  }
+
+  enum Action: Sendable {
+    case start(token: Int)
+    case cancel(id: Int)
+    case step(token: Int, index: Int)
+    case finished(token: Int)
+  }
+
+  /// The cancellation ID type, so that other features' IDs never collide with these.
+  struct CancelID: Hashable, Sendable { let value: Int }
+
+  let plan: EffectsPlan
+  let ledger: EffectsLedger
+  /// What an effect does before each action: yields on the global executor, clock sleeps under
+  /// `TestExecutor`.
+  let pause: @Sendable (_ token: Int, _ step: Int) async -> Void
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .start(let token):
+      state.trace.record(0, token)
+      let replaces = plan.replaces[token]
+      ledger.start(token, replaces: replaces)
+      let steps = Int(plan.steps[token])
+      let pause = self.pause
+      return .run { send in
+        for index in 0..<steps {
+          await pause(token, index)
+          await send(.step(token: token, index: index))
+        }
+        await pause(token, steps)
+        await send(.finished(token: token))
+      }
+      .cancellable(id: CancelID(value: plan.id(of: token)), cancelInFlight: replaces)
+    case .cancel(let id):
+      state.trace.record(1, id)
+      ledger.cancel(id: id)
+      return .cancel(id: CancelID(value: id))
+    case .step(let token, let index):
+      state.trace.record(2, token, index)
+      ledger.receiveStep(index, of: token)
+      return .none
+    case .finished(let token):
+      state.trace.record(3, token)
+      ledger.receiveFinish(of: token)
+      return .none
+    }
+  }
+}

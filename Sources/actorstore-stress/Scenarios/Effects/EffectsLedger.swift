@@ -1,0 +1,109 @@
+import Synchronization
+
+/// The `effects` scenario's bookkeeping, per token: running, cancelled or finished, how many
+/// actions arrived, and which actions arrived too late or out of order.
+///
+/// It lives outside the feature's `State` on purpose: the store publishes a snapshot of the
+/// state after every send, so the next mutation of an array in the state copies all of it, and
+/// per-token arrays there would make every action cost O(tokens) in this rig, hiding the
+/// runtime's own costs. The reducer alone writes it, one action at a time on the store's
+/// executor, except ``markCancelledFromOutside(_:)``; the mutex makes it `Sendable`.
+final class EffectsLedger: Sendable {
+  enum Status: UInt8, Sendable { case idle, running, cancelled, finished }
+
+  private struct Book {
+    var status: [Status]
+    var cancelledFromOutside: [Bool]
+    var progress: [UInt8]
+    /// Running tokens under each cancellation ID.
+    var live: [[Int]]
+    var lateDeliveries = 0
+    var firstLate: String?
+    var misordered = 0
+    var firstMisordered: String?
+
+    func isCancelled(_ token: Int) -> Bool { status[token] == .cancelled || cancelledFromOutside[token] }
+
+    mutating func cancelAll(under id: Int) {
+      for token in live[id] { status[token] = .cancelled }
+      live[id].removeAll()
+    }
+
+    mutating func misorder(_ description: String) {
+      misordered += 1
+      if firstMisordered == nil { firstMisordered = description }
+    }
+  }
+
+  private let book: Mutex<Book>
+  private let plan: EffectsPlan
+
+  init(plan: EffectsPlan) {
+    self.plan = plan
+    book = Mutex(
+      Book(
+        status: Array(repeating: .idle, count: plan.tokens),
+        cancelledFromOutside: Array(repeating: false, count: plan.tokens),
+        progress: Array(repeating: 0, count: plan.tokens), live: Array(repeating: [], count: plan.ids)))
+  }
+
+  /// Records `token` starting; with `replaces`, its ID's running tokens are cancelled first.
+  func start(_ token: Int, replaces: Bool) {
+    let id = plan.id(of: token)
+    book.withLock { book in
+      if replaces { book.cancelAll(under: id) }
+      book.status[token] = .running
+      book.live[id].append(token)
+    }
+  }
+
+  /// Records the reducer cancelling `id`.
+  func cancel(id: Int) { book.withLock { $0.cancelAll(under: id) } }
+
+  /// Records a `StoreTask.cancel()` of `token`'s send; call it once `cancel()` has returned.
+  func markCancelledFromOutside(_ token: Int) { book.withLock { $0.cancelledFromOutside[token] = true } }
+
+  /// Checks a step action of `token`: not after a cancel, and in order.
+  func receiveStep(_ index: Int, of token: Int) {
+    book.withLock { book in
+      guard !lateDelivery(token, "step \(index)", &book) else { return }
+      if index != Int(book.progress[token]) {
+        book.misorder("token \(token): step \(index) arrived as #\(book.progress[token])")
+      }
+      book.progress[token] += 1
+    }
+  }
+
+  /// Checks the last action of `token`: not after a cancel, and after all its steps.
+  func receiveFinish(of token: Int) {
+    let id = plan.id(of: token)
+    book.withLock { book in
+      guard !lateDelivery(token, "finished", &book) else { return }
+      if book.progress[token] != plan.steps[token] {
+        book.misorder("token \(token): finished after \(book.progress[token]) of \(plan.steps[token]) steps")
+      }
+      book.status[token] = .finished
+      book.live[id].removeAll { $0 == token }
+    }
+  }
+
+  /// Actions that arrived after their effect was cancelled, and the first one.
+  var lateDeliveries: (count: Int, first: String?) { book.withLock { ($0.lateDeliveries, $0.firstLate) } }
+
+  /// Actions out of order within their effect, and the first one.
+  var misordered: (count: Int, first: String?) { book.withLock { ($0.misordered, $0.firstMisordered) } }
+
+  /// Tokens that neither finished nor were cancelled.
+  var unfinishedTokens: [Int] {
+    book.withLock { book in
+      (0..<plan.tokens).filter { book.status[$0] != .finished && !book.isCancelled($0) }
+    }
+  }
+
+  private func lateDelivery(_ token: Int, _ action: String, _ book: inout Book) -> Bool {
+    guard book.isCancelled(token) else { return false }
+    book.lateDeliveries += 1
+    if book.firstLate == nil { book.firstLate = "token \(token) delivered \(action) after its effect was cancelled" }
+    return true
+  }
+}

@@ -1,0 +1,37 @@
+/// `effects`: workers start effects that send a few actions each; some finish, some are
+/// cancelled from outside through their `StoreTask` (before they start, in flight, or after),
+/// some by the reducer's `cancel(id:)`, some replaced by `cancelInFlight`. Invariants: no action
+/// delivered after its effect was cancelled, each effect's actions in order, every effect
+/// finished or cancelled, the registry empty at the end.
+struct EffectsScenario: StressScenario {
+  let effects: Int
+
+  /// Concurrent workers.
+  static let workers = 8
+
+  var name: ScenarioName { .effects }
+  var unitsPerPass: Int { effects }
+  var unit: String { "effects" }
+  var arguments: [String] { ["--effects", String(effects)] }
+  var summary: String { "\(Format.count(effects)) effects from \(Self.workers) workers, ~half cancelled" }
+
+  func runPass(seed: UInt64, progress: ProgressMeter) async -> PassOutcome {
+    let workload = EffectsWorkload(
+      plan: EffectsPlan(tokens: effects, seed: seed), workers: Self.workers,
+      pause: { token, step in
+        for _ in 0..<((token &+ step) % 3) { await Task.yield() }
+      })
+    let store = workload.makeStore()
+    let clock = ContinuousClock()
+    let start = clock.now
+    await workload.drive(store, progress: progress)
+    let elapsed = (clock.now - start).seconds
+    var log = InvariantLog(seed: seed)
+    workload.verify(store, into: &log)
+    return PassOutcome(
+      figures: [
+        Figure(scenario: name.rawValue, name: "effects run", unit: "effects/s", samples: [Double(effects) / elapsed])
+      ],
+      invariants: log)
+  }
+}

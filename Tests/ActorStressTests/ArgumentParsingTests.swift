@@ -1,0 +1,104 @@
+import Testing
+
+@testable import actorstore_stress
+
+@Suite struct ArgumentParsingTests {
+  @Test func noArgumentsRunsTheDefaultMix() throws {
+    let options = try StressOptions.parse([]).get()
+    #expect(options == StressOptions())
+    #expect(ScenarioName.defaultMix == [.send, .effects, .scroll, .explore])
+  }
+
+  @Test func parsesAScenarioWithEveryKindOfValue() throws {
+    let options = try StressOptions.parse([
+      "scroll", "--elements", "100_000", "--hosts=40", "--seed", "18446744073709551615", "--duration", "2.5",
+      "--json", "--quiet",
+    ]).get()
+    var expected = StressOptions()
+    expected.scenario = .scroll
+    expected.elements = 100_000
+    expected.hosts = 40
+    expected.seed = .max
+    expected.duration = 2.5
+    expected.json = true
+    expected.quiet = true
+    #expect(options == expected)
+  }
+
+  @Test func helpWinsWherever() throws {
+    #expect(try StressOptions.parse(["bench", "--bogus", "-h"]).get().showsHelp)
+    #expect(try StressOptions.parse(["--help"]).get().showsHelp)
+  }
+
+  @Test(arguments: [
+    (["--frobnicate"], "unknown option '--frobnicate'"),
+    (["-x"], "unknown option '-x'"),
+    (["sned"], "unknown scenario 'sned'"),
+    (["send", "effects"], "give one scenario at most"),
+    (["--actions"], "--actions needs a value"),
+    (["--actions", "0"], "--actions expects a whole number"),
+    (["--actions", "-3"], "--actions expects a whole number"),
+    (["--effects", "1e3"], "--effects expects a whole number"),
+    (["--elements", "1__000"], "--elements expects a whole number"),
+    (["--hosts", "99999999999999999999"], "--hosts expects a whole number"),
+    (["--hosts", "10001"], "--hosts expects a whole number from 1 to 10000"),
+    (["--effects", "2_000_000"], "--effects expects a whole number from 1 to 1000000"),
+    (["--seeds", ""], "--seeds expects a whole number"),
+    (["--seed", "abc"], "--seed expects a whole number"),
+    (["--duration", "0"], "--duration expects seconds"),
+    (["--duration", "nan"], "--duration expects seconds"),
+    (["--duration", "inf"], "--duration expects seconds"),
+    (["--json=yes"], "--json takes no value"),
+    (["--seed", "1", "--seed", "2"], "--seed is given twice"),
+    (["send", "--hosts", "3"], "--hosts does not apply to the send scenario"),
+    (["bench", "--duration", "3"], "--duration does not apply to the bench scenario"),
+  ])
+  func rejects(_ arguments: [String], _ message: String) {
+    guard case .failure(let error) = StressOptions.parse(arguments) else {
+      Issue.record("\(arguments) parsed")
+      return
+    }
+    #expect(error.message.contains(message), "\(error.message)")
+  }
+
+  @Test func mixKeepsExploreSmall() throws {
+    let options = try StressOptions.parse(["--actions", "500", "--effects", "60", "--seeds", "9"]).get()
+    #expect(options.sizes(for: .send, inMix: true).actions == 500)
+    #expect(options.sizes(for: .effects, inMix: true).effects == 60)
+    let explore = options.sizes(for: .explore, inMix: true)
+    #expect(explore.seeds == 9)
+    #expect(explore.actions == ScenarioName.explore.defaultSizes.actions)
+    #expect(explore.effects == ScenarioName.explore.defaultSizes.effects)
+  }
+
+  @Test func namedExploreTakesPerSeedSizes() throws {
+    let options = try StressOptions.parse(["explore", "--actions", "8", "--effects", "2"]).get()
+    let sizes = options.sizes(for: .explore, inMix: false)
+    #expect(sizes.actions == 8 && sizes.effects == 2 && sizes.seeds == ScenarioName.explore.defaultSizes.seeds)
+  }
+
+  @Test func badCommandLineExitsTwoWithOneLineNamingTheOption() async {
+    let run = await runCommand("send", "--actions", "many")
+    #expect(run.status == .usage)
+    #expect(run.status.rawValue == 2)
+    #expect(run.standard.isEmpty)
+    #expect(run.error == "actorstore-stress: --actions expects a whole number from 1 to 1000000000 (got 'many')\n")
+  }
+
+  @Test func unknownOptionExitsTwo() async {
+    let run = await runCommand("--turbo")
+    #expect(run.status == .usage)
+    #expect(run.error.split(separator: "\n").count == 1)
+    #expect(run.error.contains("'--turbo'"))
+  }
+
+  @Test func helpListsEveryOptionAndScenarioWithAnExample() async {
+    let run = await runCommand("--help")
+    #expect(run.status == .success)
+    for option in ValueOption.allCases { #expect(run.standard.contains(option.flag + " "), "\(option)") }
+    for flag in ["--json", "--quiet", "--help"] { #expect(run.standard.contains(flag)) }
+    for scenario in ScenarioName.allCases { #expect(run.standard.contains("  \(scenario.rawValue) ")) }
+    #expect(run.standard.contains("EXAMPLES"))
+    #expect(run.standard.contains("swift run -c release actorstore-stress"))
+  }
+}

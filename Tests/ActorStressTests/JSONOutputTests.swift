@@ -1,0 +1,72 @@
+import Testing
+
+@testable import actorstore_stress
+
+@Suite struct JSONOutputTests {
+  static let figureKeys: Set<String> = [
+    "scenario", "figure", "unit", "median", "min", "max", "baseline", "ratio", "target", "met", "detail",
+  ]
+
+  @Test(.contendsOnMutexes) func benchPrintsOneObjectWithEveryFigure() async throws {
+    let run = await runCommand(
+      "bench", "--actions", "400", "--effects", "40", "--elements", "400", "--hosts", "5", "--seed", "8", "--json",
+      "--quiet")
+    #expect(run.status == .success, "\(run.error)")
+    #expect(run.standard.hasSuffix("}\n") && run.standard.filter { $0 == "\n" }.count == 1)
+    let json = try MiniJSON.parse(run.standard)
+    #expect(json.keys == ["tool", "ok", "scenarios", "figures"])
+    #expect(json["ok"]?.bool == true)
+    let figures = try #require(json["figures"]?.array)
+    #expect(figures.count == 10)
+    for figure in figures {
+      #expect(figure.keys == Self.figureKeys)
+      #expect(figure["scenario"]?.string == "bench")
+      for key in ["median", "min", "max"] { #expect(figure[key]?.number != nil, "\(key)") }
+      #expect(figure["target"]?.string != nil)
+      #expect(figure["met"]?.bool != nil)
+    }
+    let comparisons = figures.filter { $0["baseline"] != .null }
+    #expect(comparisons.count == 9)
+    for figure in comparisons {
+      let median = try #require(figure["median"]?.number)
+      let baseline = try #require(figure["baseline"]?.number)
+      let ratio = try #require(figure["ratio"]?.number)
+      #expect(abs(ratio - median / baseline) <= 1e-9 * abs(ratio))
+    }
+    let names = figures.compactMap { $0["figure"]?.string }
+    #expect(names.contains { $0.hasPrefix("diff of 400 items") })
+    #expect(names.last == "memory per in-flight effect")
+  }
+
+  @Test(.contendsOnMutexes) func scenarioReportShape() async throws {
+    let run = await runCommand("effects", "--effects", "50", "--seed", "12", "--json", "--quiet")
+    let json = try MiniJSON.parse(run.standard)
+    let report = try #require(json["scenarios"]?.array?.first)
+    #expect(
+      report.keys == [
+        "scenario", "ok", "seed", "passes", "summary", "wallSeconds", "peakMemoryBytes", "invariants", "violations",
+        "warnings",
+      ])
+    #expect(report["scenario"]?.string == "effects")
+    #expect(report["seed"]?.string == "12")
+    #expect(report["violations"]?.array == [])
+    #expect((report["invariants"]?.array?.count ?? 0) >= 5)
+    let figure = try #require(json["figures"]?.array?.first)
+    #expect(figure.keys == Self.figureKeys)
+    #expect(figure["unit"]?.string == "effects/s")
+    #expect(figure["baseline"] == .null && figure["ratio"] == .null && figure["met"] == .null)
+  }
+
+  @Test func escapesStringsAndWritesNonFiniteNumbersAsNull() throws {
+    let text = "quote \" backslash \\ newline \n tab \t bell \u{7} é"
+    let json = JSON.object([
+      ("text", .string(text)), ("nan", .number(.nan)), ("big", .number(1e300)),
+      ("list", .array([.integer(-3), .null])),
+    ])
+    let parsed = try MiniJSON.parse(json.text)
+    #expect(parsed["text"]?.string == text)
+    #expect(parsed["nan"] == .null)
+    #expect(parsed["big"]?.number == 1e300)
+    #expect(parsed["list"] == .array([.number(-3), .null]))
+  }
+}
