@@ -57,7 +57,9 @@ private func expectConsistentStorage<E>(_ array: IdentifiedArray<Int, E>) {
   for (slot, id) in order.idOfSlot.enumerated() {
     #expect(order.slotOfID[id] == Int32(slot))
   }
-  #expect(array.values.allSatisfy { $0 != nil })
+  #expect(array.values.count == order.count)
+  #expect(array.values.chunks.allSatisfy { chunk in chunk.allSatisfy { $0 != nil } })
+  #expect(array.values.chunks.dropLast().allSatisfy { $0.count == 512 })
 }
 
 @Suite struct IdentifiedArrayTests {

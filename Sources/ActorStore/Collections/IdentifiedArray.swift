@@ -24,14 +24,14 @@
 /// - Iteration: O(n), a linear walk of the chunks.
 /// - ``removeAll(where:)``, ``move(fromOffsets:toOffset:)``: O(n); ``sort(by:)``: O(n log n).
 /// - Copying: O(1). Mutating a copy that shares storage first copies what the mutation touches:
-///   the values for an edit, the ids and order (and the values, for removals) for a
-///   structural change.
+///   for an edit, one chunk of 512 values (and the table of chunks); for a structural change,
+///   the ids and order too.
 public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
   @usableFromInline let extractID: @Sendable (Element) -> ID
   @usableFromInline var order: OrderedIDs<ID>
   /// By slot (see `OrderedIDs`). Optional only so that ``subscript(id:)`` can lend an element
   /// in place; every slot holds a value between public calls.
-  @usableFromInline var values: [Element?]
+  @usableFromInline var values: ChunkedValues<Element>
 
   /// Creates an empty array whose elements are identified by `id`.
   /// - Parameter id: Computes an element's id; must be pure.
@@ -39,7 +39,7 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
   public init(id: @escaping @Sendable (Element) -> ID) {
     extractID = id
     order = OrderedIDs()
-    values = []
+    values = ChunkedValues()
   }
 
   /// Creates an array of `elements`, in order, identified by `id`.
@@ -324,7 +324,7 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
   @inlinable
   public mutating func removeAll() {
     order = OrderedIDs()
-    values = []
+    values = ChunkedValues()
   }
 
   /// Moves the element at `source` so that it ends up at index `destination`, like removing it
@@ -516,10 +516,10 @@ extension IdentifiedArray: RandomAccessCollection {
   /// Walks the elements in order, chunk by chunk, without a lookup per element.
   public struct Iterator: IteratorProtocol {
     @usableFromInline var slots: OrderedIDs<ID>.SlotIterator
-    @usableFromInline let values: [Element?]
+    @usableFromInline let values: ChunkedValues<Element>
 
     @inlinable
-    init(slots: OrderedIDs<ID>.SlotIterator, values: [Element?]) {
+    init(slots: OrderedIDs<ID>.SlotIterator, values: ChunkedValues<Element>) {
       self.slots = slots
       self.values = values
     }
