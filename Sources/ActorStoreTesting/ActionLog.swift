@@ -1,5 +1,4 @@
 import ActorStore
-import Synchronization
 
 /// Every action a ``TestStore``'s reducer processed, with the state right after it, in order.
 final class ActionLog<State: Sendable, Action: Sendable>: Sendable {
@@ -8,7 +7,7 @@ final class ActionLog<State: Sendable, Action: Sendable>: Sendable {
     let state: State
   }
 
-  private let entries = Mutex<[Entry]>([])
+  private let entries = Locked<[Entry]>([])
 
   func append(_ entry: Entry) { entries.withLock { $0.append(entry) } }
 

@@ -1,5 +1,4 @@
 import ActorStore
-import Synchronization
 
 /// Runs `scenario` once per seed, each time on a fresh `TestExecutor(ordering: .seeded(seed))`,
 /// and stops at the first seed under which it fails: an error-severity issue (a failed
@@ -61,7 +60,7 @@ public func explore(
 
 /// Keeps the error-severity issues raised during one exploration run.
 private final class FailureCollector: IssueReporter {
-  private let failures = Mutex<[String]>([])
+  private let failures = Locked<[String]>([])
 
   func report(_ issue: RuntimeIssue) {
     guard issue.severity == .error else { return }

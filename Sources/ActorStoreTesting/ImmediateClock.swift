@@ -1,4 +1,4 @@
-import Synchronization
+import ActorStore
 
 /// A clock whose sleeps return at once, for tests that do not care how long code waits.
 ///
@@ -9,10 +9,10 @@ public struct ImmediateClock: Clock {
   public typealias Instant = TestClock.Instant
 
   private final class Storage: Sendable {
-    let now: Mutex<Instant>
+    let now: Locked<Instant>
 
     init(now: Instant) {
-      self.now = Mutex(now)
+      self.now = Locked(now)
     }
   }
 

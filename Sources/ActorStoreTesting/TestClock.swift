@@ -1,4 +1,4 @@
-import Synchronization
+import ActorStore
 
 /// The virtual clock of a ``TestExecutor``: time stands still until the test moves it.
 ///

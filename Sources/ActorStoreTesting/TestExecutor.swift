@@ -1,5 +1,4 @@
 import ActorStore
-import Synchronization
 
 /// A deterministic executor for tests: every actor job and effect of the stores built on it
 /// runs on one queue that the test drains, on the test's own thread, in a reproducible order.
@@ -47,13 +46,13 @@ public final class TestExecutor: TaskExecutor, Sendable {
 
   /// The ordering this executor was created with.
   public let ordering: Ordering
-  let scheduler: Mutex<TestExecutorScheduler>
+  let scheduler: Locked<TestExecutorScheduler>
 
   /// Creates an executor with an empty queue and its clock at ``TestClock/Instant/zero``.
   /// - Parameter ordering: How runnable jobs and tied sleepers are ordered.
   public init(ordering: Ordering = .fifo) {
     self.ordering = ordering
-    scheduler = Mutex(TestExecutorScheduler(ordering: ordering))
+    scheduler = Locked(TestExecutorScheduler(ordering: ordering))
   }
 
   /// The virtual clock driven by this executor. Every value returned shares this executor's

@@ -6,7 +6,7 @@
   import Darwin
 #endif
 
-/// The state of a ``TestExecutor`` and its ``TestClock``, kept in the executor's `Mutex`.
+/// The state of a ``TestExecutor`` and its ``TestClock``, kept in the executor's lock.
 ///
 /// Every method is a short, non-blocking transition. Methods that produce work return it (a
 /// job to run, a continuation to resume) and the caller performs it after releasing the lock,

@@ -1,5 +1,5 @@
+import ActorStore
 import ActorStoreTesting
-import Synchronization
 import Testing
 
 /// A list whose rows each start an image load that runs until cancelled.
@@ -64,7 +64,7 @@ extension ActionPath where Root == Gallery.Action, Value == IdentifiedAction<Int
 
 /// Which image loads started and which were cancelled.
 private final class LoadLog: Sendable {
-  private let log = Mutex<(started: [Int], cancelled: [Int])>(([], []))
+  private let log = Locked<(started: [Int], cancelled: [Int])>(([], []))
   func started(_ id: Int) { log.withLock { $0.started.append(id) } }
   func cancelled(_ id: Int) { log.withLock { $0.cancelled.append(id) } }
   var started: [Int] { log.withLock { $0.started } }

@@ -1,7 +1,6 @@
 import ActorStore
 import ActorStoreTesting
 import Dispatch
-import Synchronization
 import Testing
 
 @Suite struct TestExecutorTests {
@@ -355,7 +354,7 @@ private actor IsolationCounter {
 
 /// Collects the issues reported while it is the current reporter.
 final class IssueCollector: IssueReporter {
-  private let issues = Mutex<[RuntimeIssue]>([])
+  private let issues = Locked<[RuntimeIssue]>([])
 
   func report(_ issue: RuntimeIssue) {
     issues.withLock { $0.append(issue) }
@@ -366,7 +365,7 @@ final class IssueCollector: IssueReporter {
 
 /// A slot a task fills and the test reads after driving the executor.
 final class SharedValue<Value: Sendable>: Sendable {
-  private let contents = Mutex<Value?>(nil)
+  private let contents = Locked<Value?>(nil)
 
   var value: Value? {
     get { contents.withLock { $0 } }

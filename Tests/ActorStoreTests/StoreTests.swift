@@ -1,5 +1,4 @@
 import ActorStore
-import Synchronization
 import Testing
 
 /// The root store: state snapshots, observation, and what releasing it does.
@@ -26,7 +25,7 @@ struct StoreTests {
 
   /// Lets a reducer read its own store's `currentState` while it is processing an action.
   final class StoreReference: Sendable {
-    let store = Mutex<Store<State, Action>?>(nil)
+    let store = Locked<Store<State, Action>?>(nil)
     var currentCount: Int? { store.withLock { $0 }?.currentState.count }
   }
 

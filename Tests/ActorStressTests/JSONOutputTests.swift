@@ -7,7 +7,7 @@ import Testing
     "scenario", "figure", "unit", "median", "min", "max", "baseline", "ratio", "target", "met", "detail",
   ]
 
-  @Test(.contendsOnMutexes) func benchPrintsOneObjectWithEveryFigure() async throws {
+  @Test func benchPrintsOneObjectWithEveryFigure() async throws {
     let run = await runCommand(
       "bench", "--actions", "400", "--effects", "40", "--elements", "400", "--hosts", "5", "--seed", "8", "--json",
       "--quiet")
@@ -38,7 +38,7 @@ import Testing
     #expect(names.last == "memory per in-flight effect")
   }
 
-  @Test(.contendsOnMutexes) func scenarioReportShape() async throws {
+  @Test func scenarioReportShape() async throws {
     let run = await runCommand("effects", "--effects", "50", "--seed", "12", "--json", "--quiet")
     let json = try MiniJSON.parse(run.standard)
     let report = try #require(json["scenarios"]?.array?.first)

@@ -4,7 +4,7 @@ import Testing
 
 /// Each scenario at a tiny size, in-process: it must check its invariants and exit 0.
 @Suite struct ScenarioTests {
-  @Test(.contendsOnMutexes) func send() async {
+  @Test func send() async {
     let run = await runCommand("send", "--actions", "400", "--seed", "1", "--quiet")
     #expect(run.status == .success, "\(run.standard)\(run.error)")
     #expect(run.standard.contains("all invariants held"))
@@ -12,14 +12,14 @@ import Testing
     #expect(run.standard.contains("peak memory"))
   }
 
-  @Test(.contendsOnMutexes) func effects() async {
+  @Test func effects() async {
     let run = await runCommand("effects", "--effects", "300", "--seed", "2", "--quiet")
     #expect(run.status == .success, "\(run.standard)\(run.error)")
     #expect(run.standard.contains("held    no action delivered after its effect was cancelled"))
     #expect(run.standard.contains("held    registry empty at the end"))
   }
 
-  @Test(.contendsOnMutexes) func scroll() async {
+  @Test func scroll() async {
     let run = await runCommand("scroll", "--elements", "400", "--hosts", "8", "--seed", "3", "--quiet")
     #expect(run.status == .success, "\(run.standard)\(run.error)")
     #expect(run.standard.contains("held    every update passes the validator"))
@@ -36,7 +36,7 @@ import Testing
     #expect(run.standard.contains("held    no work escapes the TestExecutor"))
   }
 
-  @Test(.contendsOnMutexes) func bench() async throws {
+  @Test func bench() async throws {
     let run = await runCommand(
       "bench", "--actions", "400", "--effects", "40", "--elements", "400", "--hosts", "5", "--seed", "5", "--quiet")
     #expect(run.status == .success, "\(run.standard)\(run.error)")
@@ -44,7 +44,7 @@ import Testing
     #expect(run.standard.contains("held    no effect delivers after cancel(id:)"))
   }
 
-  @Test(.contendsOnMutexes) func durationRepeatsPassesWithTheNextSeed() async throws {
+  @Test func durationRepeatsPassesWithTheNextSeed() async throws {
     let run = await runCommand("send", "--actions", "20", "--duration", "0.001", "--seed", "9", "--json", "--quiet")
     #expect(run.status == .success)
     let report = try #require(try MiniJSON.parse(run.standard)["scenarios"]?.array?.first)
@@ -52,7 +52,7 @@ import Testing
     #expect(report["seed"]?.string == "9")
   }
 
-  @Test(.contendsOnMutexes) func defaultMixRunsEveryStressScenario() async throws {
+  @Test func defaultMixRunsEveryStressScenario() async throws {
     let run = await runCommand(
       "--actions", "100", "--effects", "60", "--elements", "120", "--hosts", "4", "--seeds", "3", "--seed", "6",
       "--quiet", "--json")

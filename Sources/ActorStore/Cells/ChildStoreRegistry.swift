@@ -1,5 +1,3 @@
-import Synchronization
-
 /// One child store per element of a collection, found by the element's ID, for hosts (cells)
 /// that come and go as a list scrolls.
 ///
@@ -13,7 +11,7 @@ import Synchronization
 /// Keyed by ID, never by index path: positions move, IDs don't.
 public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Sendable, ChildAction: Sendable>: Sendable {
   private let makeStore: @Sendable (ID) -> Store<ChildState, ChildAction>?
-  private let entries: Mutex<Entries>
+  private let entries: Locked<Entries>
 
   private struct Entries: ~Copyable {
     var stores: [ID: Entry] = [:]
@@ -59,7 +57,7 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
     action: ActionPath<ParentAction, IdentifiedAction<ID, ChildAction>>
   ) {
     makeStore = { id in parent.scopeElement(id: id, in: elements, action: action, watchesRemoval: false) }
-    entries = Mutex(Entries(lastIDs: parent.currentStateIfAlive?[keyPath: elements].ids))
+    entries = Locked(Entries(lastIDs: parent.currentStateIfAlive?[keyPath: elements].ids))
     parent.watch { [weak self] parentState in
       guard let self else { return false }
       self.evictRemovedElements(parentState?[keyPath: elements])

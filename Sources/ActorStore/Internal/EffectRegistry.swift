@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A store tree's in-flight effects: the record tree and the cancellation index.
 ///
 /// All bookkeeping is a state machine under one mutex, so the store, its effects' tasks and
@@ -8,7 +6,7 @@ import Synchronization
 /// the lock is released. Cancelling an ID is one hash lookup plus the records found there, never
 /// a scan of everything running.
 @usableFromInline final class EffectRegistry: Sendable {
-  private let state: Mutex<EffectRegistryState>
+  private let state: Locked<EffectRegistryState>
   /// The record every send origin hangs from; it never finishes, so cancelling it transitively
   /// cancels everything the store ever started.
   let root: EffectRecord
@@ -16,7 +14,7 @@ import Synchronization
   init() {
     let root = EffectRecord(origin: nil, label: "store")
     self.root = root
-    state = Mutex(EffectRegistryState())
+    state = Locked(EffectRegistryState())
   }
 
   /// Adds `record` below `parent`, registered under `keys`. The record starts with one unit of

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A problem ActorStore noticed at run time: bad input, a lost send, an unexpected error.
 ///
 /// ActorStore never crashes on bad input and never drops it silently: it describes what
@@ -81,7 +79,7 @@ public struct StandardErrorIssueReporter: IssueReporter {
 public enum IssueReporting {
   @TaskLocal static var scoped: (any IssueReporter)?
 
-  private static let fallbackStorage = Mutex<any IssueReporter>(StandardErrorIssueReporter())
+  private static let fallbackStorage = Locked<any IssueReporter>(StandardErrorIssueReporter())
 
   /// The reporter used when no task-scoped reporter is set.
   public static var fallback: any IssueReporter {

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The root store's published state: the snapshot behind ``Store/currentState`` and the
 /// observers behind ``Store/observe(_:)``.
 ///
@@ -52,9 +50,9 @@ import Synchronization
     }
   }
 
-  @usableFromInline let storage: Mutex<Storage>
+  @usableFromInline let storage: Locked<Storage>
 
-  init(_ initial: State) { storage = Mutex(Storage(snapshot: initial)) }
+  init(_ initial: State) { storage = Locked(Storage(snapshot: initial)) }
 
   /// The state as of the last batch.
   var snapshot: State { storage.withLock { $0.snapshot } }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Hosts a feature: applies each action to the state through the reducer, one at a time, and
 /// runs the effects the reducer returns.
 ///

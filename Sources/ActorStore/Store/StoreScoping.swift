@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Store {
   /// A store for part of this store's state and actions, e.g. a child feature.
   ///
@@ -162,12 +160,12 @@ where Projection.ParentState == ParentState, Projection.ParentAction == ParentAc
   let parent: Store<ParentState, ParentAction>
   let projection: Projection
   /// The last state seen and whether the state is gone for good.
-  private let memory: Mutex<(state: State, isInvalidated: Bool)>
+  private let memory: Locked<(state: State, isInvalidated: Bool)>
 
   init(parent: Store<ParentState, ParentAction>, projection: Projection, initialState: State) {
     self.parent = parent
     self.projection = projection
-    memory = Mutex((initialState, false))
+    memory = Locked((initialState, false))
   }
 
   var executor: StoreExecutor { parent.executor }

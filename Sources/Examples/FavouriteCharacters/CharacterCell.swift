@@ -1,5 +1,4 @@
 import ActorStore
-import Synchronization
 
 /// A headless list cell for a character row: shows the name, the favourite star and the image,
 /// and loads the image only while it shows the row.
@@ -23,7 +22,7 @@ public final class CharacterCell: StoreHostBase<CharacterRow.State, CharacterRow
 
 /// What a cell rendered, written from its observations.
 private final class Screen: Sendable {
-  private let storage = Mutex<[String]>([])
+  private let storage = Locked<[String]>([])
   var lines: [String] { storage.withLock { $0 } }
   func render(_ line: String) { storage.withLock { $0.append(line) } }
 }

@@ -1,5 +1,4 @@
 import ActorStore
-import Synchronization
 
 /// Keeps the issues ActorStore reports while a scenario runs: errors break the scenario's
 /// "no runtime issue" invariant, warnings are listed in the report.
@@ -11,7 +10,7 @@ final class IssueCollector: IssueReporter {
     var warningCount = 0
   }
 
-  private let collected = Mutex(Collected())
+  private let collected = Locked(Collected())
   /// How many messages of each severity are kept; the rest are only counted.
   static let keptMessages = 10
 

@@ -1,7 +1,8 @@
 import Glibc
 
 /// The process's memory figures on Linux: resident set size and its peak from
-/// `/proc/self/status`, and bytes in use on the malloc heap from glibc's `mallinfo2()`.
+/// `/proc/self/status`, and bytes in use on the malloc heap from glibc's `mallinfo2()` (or a
+/// sanitizer's allocator).
 enum ProcessMemory {
   /// The peak resident set size (`VmHWM`) in bytes, or `nil` where `/proc` is unavailable.
   static var peakResidentBytes: Int? { statusField("VmHWM:") }
@@ -26,10 +27,14 @@ enum ProcessMemory {
   /// `mallinfo2()` is declared in `<malloc.h>`, which Swift's Glibc module does not import, so
   /// it is looked up with `dlsym`. It returns a 10-word struct by value; on x86-64 (System V)
   /// such a result is written through a hidden pointer passed as the first argument, which is
-  /// exactly the call `(UnsafeMutableRawPointer) -> Void` makes. Elsewhere, or without glibc,
-  /// the resident set size stands in: coarser (page granularity, freed memory not returned),
-  /// and labelled so.
+  /// exactly the call `(UnsafeMutableRawPointer) -> Void` makes. Under a sanitizer, whose
+  /// allocator replaces malloc so that `mallinfo2()` sees none of the program's allocations, the
+  /// sanitizer's own count is used. Elsewhere, or without glibc, the resident set size stands
+  /// in: coarser (page granularity, freed memory not returned), and labelled so.
   static var heapInUse: (bytes: Int, source: String) {
+    if let sanitizerAllocatedBytes = sanitizerAllocatedBytesFunction {
+      return (sanitizerAllocatedBytes(), "sanitizer allocator")
+    }
     #if arch(x86_64)
       if let mallinfo2 = mallinfo2Function {
         // struct mallinfo2 { arena, ordblks, smblks, hblks, hblkhd, usmblks, fsmblks,
@@ -41,6 +46,10 @@ enum ProcessMemory {
     #endif
     return (residentBytes ?? 0, "VmRSS")
   }
+
+  private static let sanitizerAllocatedBytesFunction: (@convention(c) () -> Int)? = dlsym(
+    nil, "__sanitizer_get_current_allocated_bytes"
+  ).map { unsafeBitCast($0, to: (@convention(c) () -> Int).self) }
 
   #if arch(x86_64)
     private typealias Mallinfo2 = @convention(c) (UnsafeMutableRawPointer) -> Void

@@ -1,9 +1,8 @@
 import ActorStore
-import Synchronization
 
 /// Collects the issues raised while it is the task's reporter.
 final class IssueCapture: IssueReporter {
-  private let issues = Mutex<[RuntimeIssue]>([])
+  private let issues = Locked<[RuntimeIssue]>([])
 
   func report(_ issue: RuntimeIssue) { issues.withLock { $0.append(issue) } }
 

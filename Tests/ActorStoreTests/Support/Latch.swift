@@ -1,8 +1,8 @@
-import Synchronization
+import ActorStore
 
 /// A one-shot signal: `wait()` suspends until `open()`.
 final class Latch: Sendable {
-  private let state = Mutex<(isOpen: Bool, waiters: [UnsafeContinuation<Void, Never>])>((false, []))
+  private let state = Locked<(isOpen: Bool, waiters: [UnsafeContinuation<Void, Never>])>((false, []))
 
   func open() {
     let waiters = state.withLock { state in
@@ -26,7 +26,7 @@ final class Latch: Sendable {
 
 /// Suspends until the current task is cancelled.
 func suspendUntilCancelled() async {
-  let slot = Mutex<(continuation: UnsafeContinuation<Void, Never>?, isCancelled: Bool)>((nil, false))
+  let slot = Locked<(continuation: UnsafeContinuation<Void, Never>?, isCancelled: Bool)>((nil, false))
   await withTaskCancellationHandler {
     await withUnsafeContinuation { continuation in
       let cancelled = slot.withLock { slot in

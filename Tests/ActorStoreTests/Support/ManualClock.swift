@@ -1,4 +1,4 @@
-import Synchronization
+import ActorStore
 
 /// A clock that moves only when the test says so; sleepers wake in deadline order.
 final class ManualClock: Clock {
@@ -23,7 +23,7 @@ final class ManualClock: Clock {
     var countWaiters: [(count: Int, continuation: UnsafeContinuation<Void, Never>)] = []
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   var now: Instant { state.withLock { $0.now } }
   var minimumResolution: Duration { .zero }

@@ -1,11 +1,11 @@
-import Synchronization
+import ActorStore
 
 /// Records named events from effects and lets a test suspend until one has been recorded.
 ///
 /// Each event name doubles as a one-shot latch: `await probe.wait(for: "started 1")` returns once
 /// `probe.record("started 1")` has run, whichever came first.
 final class Probe: Sendable {
-  private let state = Mutex<(events: [String], latches: [String: Latch])>(([], [:]))
+  private let state = Locked<(events: [String], latches: [String: Latch])>(([], [:]))
 
   /// Appends `event` to the log and releases everyone waiting for it.
   func record(_ event: String) {

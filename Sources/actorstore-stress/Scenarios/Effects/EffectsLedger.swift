@@ -1,4 +1,4 @@
-import Synchronization
+import ActorStore
 
 /// The `effects` scenario's bookkeeping, per token: running, cancelled or finished, how many
 /// actions arrived, and which actions arrived too late or out of order.
@@ -35,12 +35,12 @@ final class EffectsLedger: Sendable {
     }
   }
 
-  private let book: Mutex<Book>
+  private let book: Locked<Book>
   private let plan: EffectsPlan
 
   init(plan: EffectsPlan) {
     self.plan = plan
-    book = Mutex(
+    book = Locked(
       Book(
         status: Array(repeating: .idle, count: plan.tokens),
         cancelledFromOutside: Array(repeating: false, count: plan.tokens),
