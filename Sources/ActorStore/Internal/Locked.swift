@@ -22,14 +22,11 @@ import Synchronization
 /// unspecialized generic call, six times slower than `Mutex`.
 @usableFromInline package struct Locked<Value: ~Copyable>: ~Copyable, Sendable {
   @usableFromInline let mutex: Mutex<Value>
-  /// Copied from ``ThreadSanitizerHooks/loaded`` so `withLock` reads a field, not a lazy global.
-  @usableFromInline let threadSanitizer: ThreadSanitizerHooks?
 
   /// Creates a lock guarding `initialValue`.
   /// - Parameter initialValue: The value the lock guards.
   @inlinable package init(_ initialValue: consuming sending Value) {
     mutex = Mutex(initialValue)
-    threadSanitizer = ThreadSanitizerHooks.loaded
   }
 
   /// Runs `body` with exclusive access to the guarded value, exactly like `Mutex.withLock`.
@@ -39,7 +36,8 @@ import Synchronization
   package borrowing func withLock<Result: ~Copyable, E: Error>(
     _ body: (inout sending Value) throws(E) -> sending Result
   ) throws(E) -> sending Result {
-    let threadSanitizer = threadSanitizer
+    // Read from a global rather than stored per lock: a registry keeps one lock per child store.
+    let threadSanitizer = ThreadSanitizerHooks.loaded
     return try mutex.withLock { (value: inout sending Value) throws(E) -> sending Result in
       threadSanitizer?.acquire(&value)
       defer { threadSanitizer?.release(&value) }

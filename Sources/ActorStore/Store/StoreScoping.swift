@@ -58,7 +58,7 @@ extension Store {
   ) -> Store<ElementState, ElementAction>? {
     guard let initial = currentStateIfAlive?[keyPath: elements][id: id] else { return nil }
     return makeChild(
-      ElementProjection(id: id, elements: elements, action: action), initialState: initial,
+      ElementProjection(id: id, elements: elements, embed: action.embed), initialState: initial,
       watchesRemoval: watchesRemoval)
   }
 
@@ -145,10 +145,11 @@ struct ElementProjection<
 >: StoreProjection {
   let id: ID
   let elements: any KeyPath<ParentState, IdentifiedArray<ID, ChildState>> & Sendable
-  let action: ActionPath<ParentAction, IdentifiedAction<ID, ChildAction>>
+  /// Only the embedding half of the action path: a registry keeps one projection per element.
+  let embed: @Sendable (IdentifiedAction<ID, ChildAction>) -> ParentAction
 
   func childState(in parent: ParentState) -> ChildState? { parent[keyPath: elements][id: id] }
-  func parentAction(for action: ChildAction) -> ParentAction { self.action.embed(.element(id: id, action: action)) }
+  func parentAction(for action: ChildAction) -> ParentAction { embed(.element(id: id, action: action)) }
 }
 
 /// A scoped store's link to its parent, with the child's last seen state.
