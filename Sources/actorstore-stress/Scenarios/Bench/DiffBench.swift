@@ -6,7 +6,7 @@ import ActorStoreTesting
 /// The target also wants the fewest moves a batch update can have.
 enum DiffBench {
   static func run(items: Int, seed: UInt64, rounds: BenchRounds, log: inout InvariantLog) async -> Figure {
-    var random = SplitMix64(seed: seed)
+    var random = SeededGenerator(seed: seed)
     let oldItems = Array(0..<items)
     let (newItems, changed) = edit(oldItems, share: 0.1, using: &random)
     let old = snapshot(oldItems)
@@ -54,7 +54,7 @@ enum DiffBench {
   /// Takes out 2 × `share` of the items at random, puts half of them back elsewhere (moves),
   /// inserts as many new items at random places, and marks `share` of the survivors changed.
   private static func edit(
-    _ old: [Int], share: Double, using random: inout SplitMix64
+    _ old: [Int], share: Double, using random: inout SeededGenerator
   ) -> (new: [Int], changed: Set<Int>) {
     let edits = Int(Double(old.count) * share)
     var new = old

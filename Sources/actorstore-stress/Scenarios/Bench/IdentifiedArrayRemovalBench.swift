@@ -1,4 +1,5 @@
 import ActorStore
+import ActorStoreTesting
 
 /// Figure 7: `IdentifiedArray.remove(id:)` of a tenth of the elements at random, against
 /// `Dictionary.removeValue(forKey:)` of the same IDs.
@@ -10,7 +11,7 @@ enum IdentifiedArrayRemovalBench {
   }
 
   static func run(elements: Int, seed: UInt64, rounds: BenchRounds, log: inout InvariantLog) async -> Figure {
-    var random = SplitMix64(seed: seed)
+    var random = SeededGenerator(seed: seed)
     let rows = (0..<elements).map { Row(id: $0, count: $0, label: "row") }
     let removals = max(1, elements / 10)
     let removalIDs = Array(rows.map(\.id).shuffled(using: &random).prefix(removals))

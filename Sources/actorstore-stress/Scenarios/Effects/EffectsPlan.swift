@@ -1,3 +1,5 @@
+import ActorStoreTesting
+
 /// What happens to each effect of the `effects` scenario, drawn from the seed. Effects are
 /// numbered by *token*; several tokens share each cancellation ID.
 struct EffectsPlan: Sendable {
@@ -31,7 +33,7 @@ struct EffectsPlan: Sendable {
   ///   - tokens: Effects to start.
   ///   - seed: The seed.
   init(tokens: Int, seed: UInt64) {
-    var random = SplitMix64(seed: seed)
+    var random = SeededGenerator(seed: seed)
     self.tokens = tokens
     ids = max(1, tokens / Self.tokensPerID)
     var steps: [UInt8] = []

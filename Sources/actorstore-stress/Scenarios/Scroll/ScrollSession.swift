@@ -14,7 +14,7 @@ final class ScrollSession {
   private(set) var log: InvariantLog
   private(set) var editsApplied = 0
   private(set) var validatedUpdates = 0
-  private var random: SplitMix64
+  private var random: SeededGenerator
   private var nextID: Int
   private let hosts: Int
 
@@ -22,7 +22,7 @@ final class ScrollSession {
   static let ticksPerAppearance = 2
 
   init(elements: Int, hosts: Int, seed: UInt64) {
-    random = SplitMix64(seed: seed)
+    random = SeededGenerator(seed: seed)
     log = InvariantLog(seed: seed)
     nextID = elements
     self.hosts = hosts

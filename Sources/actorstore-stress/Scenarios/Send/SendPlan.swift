@@ -1,3 +1,5 @@
+import ActorStoreTesting
+
 /// Who sends what in the `send` scenario, drawn from the seed: each sender's way of sending and
 /// how its actions are batched.
 struct SendPlan: Sendable {
@@ -33,7 +35,7 @@ struct SendPlan: Sendable {
   ///   - actions: Actions to send in all.
   ///   - seed: Draws the routes' assignment and the batch sizes.
   init(actions: Int, seed: UInt64) {
-    var random = SplitMix64(seed: seed)
+    var random = SeededGenerator(seed: seed)
     let count = max(1, min(Self.maximumSenders, actions))
     let routes = Route.allCases
     let offset = Int.random(in: 0..<routes.count, using: &random)
