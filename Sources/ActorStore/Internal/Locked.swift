@@ -19,26 +19,31 @@ import Synchronization
 ///
 /// The type must stay `@usableFromInline`: without it the compiler does not inline a `package`
 /// type's `@inlinable` members into other modules, and every `withLock` there becomes an
-/// unspecialized generic call, six times slower than `Mutex`.
+/// unspecialized generic call (35 ns instead of 5.5 ns per uncontended lock).
 @usableFromInline package struct Locked<Value: ~Copyable>: ~Copyable, Sendable {
   @usableFromInline let mutex: Mutex<Value>
+  /// Whether ``ThreadSanitizerHooks/loaded`` holds hooks. Without ThreadSanitizer, `withLock`
+  /// tests this byte instead of calling the lazy global's accessor (a `swift_once` check).
+  @usableFromInline let isThreadSanitized: Bool
 
   /// Creates a lock guarding `initialValue`.
   /// - Parameter initialValue: The value the lock guards.
   @inlinable package init(_ initialValue: consuming sending Value) {
     mutex = Mutex(initialValue)
+    isThreadSanitized = ThreadSanitizerHooks.loaded != nil
   }
 
   /// Runs `body` with exclusive access to the guarded value, exactly like `Mutex.withLock`.
   /// - Parameter body: The work to do while holding the lock.
   /// - Returns: What `body` returns.
-  @inlinable
+  // Always inlined, like `Mutex.withLock` (transparent): unspecialized generic callers (stores
+  // are generic) would otherwise call a generic function on every lock: 49 ns instead of 10.5.
+  @inlinable @inline(__always)
   package borrowing func withLock<Result: ~Copyable, E: Error>(
     _ body: (inout sending Value) throws(E) -> sending Result
   ) throws(E) -> sending Result {
-    // Read from a global rather than stored per lock: a registry keeps one lock per child store.
-    let threadSanitizer = ThreadSanitizerHooks.loaded
-    return try mutex.withLock { (value: inout sending Value) throws(E) -> sending Result in
+    try mutex.withLock { (value: inout sending Value) throws(E) -> sending Result in
+      let threadSanitizer = isThreadSanitized ? ThreadSanitizerHooks.loaded : nil
       threadSanitizer?.acquire(&value)
       defer { threadSanitizer?.release(&value) }
       return try body(&value)

@@ -1,4 +1,5 @@
 import ActorStore
+import Synchronization
 
 /// A headless list cell for a character row: shows the name, the favourite star and the image,
 /// and loads the image only while it shows the row.
@@ -22,7 +23,7 @@ public final class CharacterCell: StoreHostBase<CharacterRow.State, CharacterRow
 
 /// What a cell rendered, written from its observations.
 private final class Screen: Sendable {
-  private let storage = Locked<[String]>([])
+  private let storage = Mutex<[String]>([])
   var lines: [String] { storage.withLock { $0 } }
   func render(_ line: String) { storage.withLock { $0.append(line) } }
 }
