@@ -40,12 +40,11 @@
 /// A slot in the cancellation index.
 @usableFromInline struct EffectKey: Hashable, Sendable {
   enum Kind: Hashable, Sendable {
-    /// Effects tagged with `cancellable(id:)`.
+    /// Effects tagged with `cancellable(id:)` (a throttle's waiting start uses a
+    /// `ThrottlePendingID` here).
     case id(EffectID)
     /// Everything launched for one collection element.
     case scope
-    /// The delayed emission of a throttled effect.
-    case throttlePending(EffectID)
   }
 
   let kind: Kind

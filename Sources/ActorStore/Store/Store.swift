@@ -56,7 +56,7 @@ public actor Store<State: Sendable, Action: Sendable> {
 
   deinit {
     if let engine {
-      engine.registry.cancel(engine.registry.root, transitively: true)
+      cancelAllEffects()
       engine.publisher.finishAll()
     }
   }
