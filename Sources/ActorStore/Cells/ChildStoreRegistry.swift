@@ -13,37 +13,85 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
   private let makeStore: @Sendable (ID) -> Store<ChildState, ChildAction>?
   private let entries: Locked<Entries>
 
+  /// The registry's books. Every store a binding holds is counted exactly once: in `live` while
+  /// its element exists, in `retired` after that while hosts still show it.
   private struct Entries: ~Copyable {
-    var stores: [ID: Entry] = [:]
+    /// The store of each element that exists and was asked for.
+    var live: [ID: Entry] = [:]
+    /// Stores whose element is gone but that hosts still show, by store identity: a re-inserted
+    /// element with the same ID gets a new store in `live`, and the two are never confused.
+    var retired: [ObjectIdentifier: Entry] = [:]
     var bindings: [ObjectIdentifier: Binding] = [:]
-    /// The IDs as of the last parent publication, to find removals in O(1) when none happened.
+    /// The IDs as of the last parent publication, to find removals in O(1) when none happened;
+    /// `nil` until known.
     var lastIDs: IdentifiedArray<ID, ChildState>.IDs?
+    var isParentGone = false
+    /// `bindings.count` after the last sweep of released hosts, to sweep at amortized O(1).
+    var bindingsAtLastSweep = 0
 
-    /// Drops one host's hold on `id`, evicting the store if its element is gone.
-    mutating func release(_ id: ID) {
-      guard var entry = stores[id] else { return }
+    /// Counts one more host showing the live store of `id`.
+    mutating func retain(_ id: ID) { live[id]!.boundHosts += 1 }
+
+    /// Drops one host's hold on the store `binding` shows, evicting the store if its element is
+    /// gone and no host shows it any more.
+    mutating func release(_ binding: Binding) {
+      if let entry = live[binding.id], entry.store === binding.store {
+        live[binding.id]!.boundHosts -= 1
+        return
+      }
+      let key = ObjectIdentifier(binding.store)
+      guard var entry = retired[key] else { return }
       entry.boundHosts -= 1
-      stores[id] = entry.boundHosts == 0 && entry.isElementGone ? nil : entry
+      retired[key] = entry.boundHosts == 0 ? nil : entry
+    }
+
+    /// Moves the store of a removed element to `retired` if hosts show it, else drops it.
+    mutating func retire(_ id: ID) {
+      guard let entry = live.removeValue(forKey: id), entry.boundHosts > 0 else { return }
+      retired[ObjectIdentifier(entry.store)] = entry
+    }
+
+    /// Releases the bindings of hosts that were deallocated without being unbound.
+    mutating func sweepReleasedHosts() {
+      for (key, binding) in bindings where binding.host.object == nil {
+        bindings[key] = nil
+        release(binding)
+      }
+      bindingsAtLastSweep = bindings.count
+    }
+
+    /// Sweeps once the bindings have doubled since the last sweep, so that hosts released
+    /// without `unbind` cannot pile up while each bind stays O(1) amortized.
+    mutating func sweepIfDue() {
+      if bindings.count >= max(32, 2 * bindingsAtLastSweep) { sweepReleasedHosts() }
     }
   }
 
   private struct Entry {
     let store: Store<ChildState, ChildAction>
     var boundHosts = 0
-    var isElementGone = false
   }
 
   private struct Binding {
     let id: ID
+    /// The store the host was configured with, live or retired.
+    let store: Store<ChildState, ChildAction>
     let host: HostReference
   }
 
   /// A weak reference to a host, compared by identity only.
   private struct HostReference: @unchecked Sendable {
-    // Guarded by the registry's mutex like every Binding; beyond that, `object` is only ever
+    // Guarded by the registry's lock like every Binding; beyond that, `object` is only ever
     // compared by identity (weak loads are atomic) and never used to call the host, so holding
     // a non-Sendable host here shares nothing across threads.
     weak var object: AnyObject?
+  }
+
+  /// What `bind` found, to act on outside the lock.
+  private enum BindOutcome {
+    case noElement
+    case alreadyShown
+    case configure(Store<ChildState, ChildAction>, reusing: Bool)
   }
 
   /// Creates a registry for the elements at `elements` in `parent`'s state.
@@ -56,12 +104,22 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
     elements: any KeyPath<ParentState, IdentifiedArray<ID, ChildState>> & Sendable,
     action: ActionPath<ParentAction, IdentifiedAction<ID, ChildAction>>
   ) {
-    makeStore = { id in parent.scopeElement(id: id, in: elements, action: action, watchesRemoval: false) }
-    entries = Locked(Entries(lastIDs: parent.currentStateIfAlive?[keyPath: elements].ids))
+    // The table first: its watcher then runs before this registry's, so a store is already
+    // invalidated (with its last state) when the registry lets go of it.
+    let table = parent.elementScopes.table(in: parent, elements: elements)
+    let embed = action.embed
+    makeStore = { id in parent.scopeElement(id: id, in: table, embed: embed) }
+    entries = Locked(Entries())
     parent.watch { [weak self] parentState in
       guard let self else { return false }
       self.evictRemovedElements(parentState?[keyPath: elements])
       return true
+    }
+    // After the watch is registered, so that no publication falls between the two.
+    let snapshot = parent.currentStateIfAlive
+    entries.withLock { entries in
+      guard entries.lastIDs == nil, !entries.isParentGone else { return }
+      if let snapshot { entries.lastIDs = snapshot[keyPath: elements].ids } else { entries.isParentGone = true }
     }
   }
 
@@ -69,89 +127,108 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
   /// - Parameter id: The element's ID.
   /// - Returns: The element's store, or `nil` when no element has that ID.
   public func store(for id: ID) -> Store<ChildState, ChildAction>? {
-    if let entry = entries.withLock({ $0.stores[id] }), !entry.isElementGone { return entry.store }
-    guard let created = makeStore(id) else { return nil }
-    return entries.withLock { entries in
-      if let existing = entries.stores[id], !existing.isElementGone { return existing.store }
-      entries.stores[id] = Entry(store: created)
-      return created
-    }
+    entries.withLock { entries in liveStore(id, &entries) }
+  }
+
+  /// The live store of `id`, made on first request. Made under the registry's lock, so that a
+  /// publication removing the element cannot slip between reading the state and keeping the
+  /// store (which would keep a store no later publication evicts).
+  private func liveStore(_ id: ID, _ entries: inout Entries) -> Store<ChildState, ChildAction>? {
+    if let entry = entries.live[id] { return entry.store }
+    guard !entries.isParentGone, let created = makeStore(id) else { return nil }
+    entries.live[id] = Entry(store: created)
+    return created
   }
 
   /// Shows the element with `id` in `host`: calls `configure(with:)`. A host showing another
-  /// element is first unbound (its `prepareForReuse()` runs); binding a host to the ID it
-  /// already shows does nothing.
+  /// element, or the store of an earlier element with the same ID that was removed since, is
+  /// first unbound (its `prepareForReuse()` runs); binding a host to the store it already shows
+  /// does nothing.
   /// - Parameters:
   ///   - host: The host.
   ///   - id: The element's ID.
   public func bind<Host: StoreHost>(_ host: Host, to id: ID)
   where Host.State == ChildState, Host.Action == ChildAction {
-    guard let store = store(for: id) else {
+    let key = ObjectIdentifier(host)
+    let outcome = entries.withLock { entries -> BindOutcome in
+      entries.sweepIfDue()
+      guard let store = liveStore(id, &entries) else { return .noElement }
+      var reusing = false
+      if let existing = entries.bindings[key] {
+        // A binding under this address whose host is gone belonged to a deallocated host.
+        let isThisHost = existing.host.object === host
+        if isThisHost && existing.id == id && existing.store === store { return .alreadyShown }
+        entries.release(existing)
+        reusing = isThisHost
+      }
+      entries.bindings[key] = Binding(id: id, store: store, host: HostReference(object: host))
+      entries.retain(id)
+      return .configure(store, reusing: reusing)
+    }
+    switch outcome {
+    case .noElement:
       reportIssue(
         """
         ChildStoreRegistry.bind: no element has ID \(id); the host was left as it was. Bind \
         hosts to IDs from the current snapshot of the collection.
         """)
-      return
+    case .alreadyShown:
+      break
+    case .configure(let store, let reusing):
+      if reusing { host.prepareForReuse() }
+      host.configure(with: store)
     }
-    let key = ObjectIdentifier(host)
-    let binding = Binding(id: id, host: HostReference(object: host))
-    let wasShowingAnother = entries.withLock { entries -> Bool? in
-      var wasShowingAnother = false
-      if let existing = entries.bindings[key], existing.host.object === binding.host.object {
-        if existing.id == id { return nil }
-        entries.release(existing.id)
-        wasShowingAnother = true
-      }
-      entries.bindings[key] = binding
-      entries.stores[id]?.boundHosts += 1
-      return wasShowingAnother
-    }
-    guard let wasShowingAnother else { return }
-    if wasShowingAnother { host.prepareForReuse() }
-    host.configure(with: store)
   }
 
   /// Stops showing anything in `host`: calls `prepareForReuse()` if it was bound.
   /// - Parameter host: The host.
   public func unbind(_ host: some StoreHost) {
     let key = ObjectIdentifier(host)
-    let probe = HostReference(object: host)
     let wasBound = entries.withLock { entries -> Bool in
-      guard let binding = entries.bindings[key], binding.host.object === probe.object else { return false }
-      entries.bindings[key] = nil
-      entries.release(binding.id)
-      return true
+      guard let binding = entries.bindings.removeValue(forKey: key) else { return false }
+      entries.release(binding)
+      return binding.host.object === host
     }
     if wasBound { host.prepareForReuse() }
   }
 
-  /// The number of child stores alive in the registry.
-  public var liveStoreCount: Int { entries.withLock { $0.stores.count } }
+  /// The number of child stores the registry keeps: one per element asked for that still exists,
+  /// plus the stores of removed elements that hosts still show.
+  public var liveStoreCount: Int {
+    entries.withLock { entries in
+      entries.sweepReleasedHosts()
+      return entries.live.count + entries.retired.count
+    }
+  }
 
-  /// The number of hosts currently bound.
-  public var boundHostCount: Int { entries.withLock { $0.bindings.count } }
+  /// The number of hosts currently bound (hosts deallocated without ``unbind(_:)`` are not
+  /// counted: their bindings are released).
+  public var boundHostCount: Int {
+    entries.withLock { entries in
+      entries.sweepReleasedHosts()
+      return entries.bindings.count
+    }
+  }
 
-  /// Called on the parent's executor after each publication with the current collection.
+  /// Called on the parent's executor after each publication with the current collection, or
+  /// `nil` once the parent's state is gone.
   private func evictRemovedElements(_ elements: IdentifiedArray<ID, ChildState>?) {
     entries.withLock { entries in
       guard let elements else {
-        for entry in entries.stores.values { entry.store.invalidate() }
-        entries.stores = entries.stores.filter { $0.value.boundHosts > 0 }
-        for id in entries.stores.keys { entries.stores[id]?.isElementGone = true }
+        for id in Array(entries.live.keys) { entries.retire(id) }
         entries.lastIDs = nil
+        entries.isParentGone = true
+        entries.sweepReleasedHosts()
         return
       }
-      let removed = entries.lastIDs.map { elements.idsRemoved(comparedTo: $0) } ?? []
-      entries.lastIDs = elements.ids
-      for id in removed where entries.stores[id] != nil {
-        entries.stores[id]!.store.invalidate()
-        if entries.stores[id]!.boundHosts == 0 {
-          entries.stores[id] = nil
-        } else {
-          entries.stores[id]!.isElementGone = true
-        }
+      guard let lastIDs = entries.lastIDs else {
+        entries.lastIDs = elements.ids
+        return
       }
+      entries.lastIDs = elements.ids
+      let removed = elements.idsGone(comparedTo: lastIDs, tracked: entries.live)
+      for id in removed { entries.retire(id) }
+      if !removed.isEmpty { entries.sweepReleasedHosts() }
     }
   }
 }

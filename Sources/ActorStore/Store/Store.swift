@@ -130,10 +130,6 @@ public actor Store<State: Sendable, Action: Sendable> {
     return link!.stream(extract, owner: owner)
   }
 
-  /// Invalidates a scoped store for good: its observations finish at the next publication and
-  /// its sends are dropped with a diagnostic.
-  nonisolated func invalidate() { link?.invalidate() }
-
   /// Registers `onChange` to run on the store's executor after each processed batch with this
   /// store's state, or `nil` once a scoped store's state is gone; it stays registered while it
   /// returns `true`.
@@ -167,6 +163,9 @@ public actor Store<State: Sendable, Action: Sendable> {
 
   /// The registry of the store tree's effects.
   nonisolated var registry: EffectRegistry { engine?.registry ?? link!.registry }
+
+  /// The element-store tables of the store tree.
+  nonisolated var elementScopes: ElementScopes { engine?.elementScopes ?? link!.elementScopes }
 
   /// The state, or `nil` once a scoped store's state is gone; isolated.
   var stateIfAlive: State? {

@@ -19,6 +19,8 @@
   @usableFromInline let drainBatch: @Sendable (StoreEngine, Store<State, Action>) -> Void
   @usableFromInline let publisher: StatePublisher<State>
   @usableFromInline let registry = EffectRegistry()
+  /// The tables of the element stores scoped anywhere in this store tree.
+  let elementScopes = ElementScopes()
   let executor: StoreExecutor
   let serialExecutor: UnownedSerialExecutor
   /// Owns the default actor executor the store tree borrows when given no serial executor.

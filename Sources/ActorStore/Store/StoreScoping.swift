@@ -35,6 +35,11 @@ extension Store {
 
   /// A store for the element with `id` of a collection in this store's state, whose actions are
   /// routed by ID through ``IdentifiedAction``.
+  ///
+  /// Once the element is removed the store is invalidated for good, keeping the state the
+  /// element had last; an element re-added with the same ID needs a new store. However many
+  /// element stores are alive, a publication checks them all at once (O(1) when the
+  /// collection's IDs did not change).
   /// - Parameters:
   ///   - id: The element's ID.
   ///   - elements: The collection within this store's state.
@@ -45,26 +50,25 @@ extension Store {
     in elements: any KeyPath<State, IdentifiedArray<ID, ElementState>> & Sendable,
     action: ActionPath<Action, IdentifiedAction<ID, ElementAction>>
   ) -> Store<ElementState, ElementAction>? {
-    scopeElement(id: id, in: elements, action: action, watchesRemoval: true)
+    scopeElement(id: id, in: elementScopes.table(in: self, elements: elements), embed: action.embed)
   }
 
-  /// An element's store; `watchesRemoval: false` leaves invalidation to the caller (the
-  /// registry watches all of its elements with one observer instead of one per element).
+  /// An element's store, registered with the collection's table.
   nonisolated func scopeElement<ID: Hashable & Sendable, ElementState: Sendable, ElementAction: Sendable>(
     id: ID,
-    in elements: any KeyPath<State, IdentifiedArray<ID, ElementState>> & Sendable,
-    action: ActionPath<Action, IdentifiedAction<ID, ElementAction>>,
-    watchesRemoval: Bool
+    in table: ElementScopeTable<State, ID, ElementState>,
+    embed: @escaping @Sendable (IdentifiedAction<ID, ElementAction>) -> Action
   ) -> Store<ElementState, ElementAction>? {
-    guard let initial = currentStateIfAlive?[keyPath: elements][id: id] else { return nil }
-    return makeChild(
-      ElementProjection(id: id, elements: elements, embed: action.embed), initialState: initial,
-      watchesRemoval: watchesRemoval)
+    let projection = ElementProjection(id: id, table: table, embed: embed)
+    let link = table.link(id: id, parent: self) { initial in
+      ScopeLink(parent: self, projection: projection, initialState: initial)
+    }
+    return link.map { Store<ElementState, ElementAction>(scopedThrough: $0, executor: unownedExecutor) }
   }
 
   /// Makes a child store. With `watchesRemoval`, the child watches this store's publications
   /// and is invalidated for good the first time its state is missing, even if state with the
-  /// same identity comes back later (a row re-added, a sheet presented again).
+  /// same identity comes back later (a sheet presented again).
   private nonisolated func makeChild<Projection: StoreProjection>(
     _ projection: Projection, initialState: Projection.ChildState, watchesRemoval: Bool
   ) -> Store<Projection.ChildState, Projection.ChildAction>
@@ -74,7 +78,7 @@ extension Store {
       watch { [weak link] parentState in
         guard let link else { return false }
         guard let childState = parentState.flatMap(projection.childState(in:)) else {
-          link.invalidate()
+          link.invalidate(finalState: nil)
           return false
         }
         link.remember(childState)
@@ -91,6 +95,7 @@ extension Store {
   associatedtype Action: Sendable
   var executor: StoreExecutor { get }
   var registry: EffectRegistry { get }
+  var elementScopes: ElementScopes { get }
   /// The child state, or `nil` once it is gone (for good). Called only on the shared executor.
   func isolatedState() -> State?
   /// The child state from the parent's published snapshot, from any thread.
@@ -99,8 +104,6 @@ extension Store {
   var lastState: State { get }
   /// Sends an action through the parent. Called only on the shared executor.
   func send(_ action: Action) -> StoreTask
-  /// Marks the child state as gone for good.
-  func invalidate()
   /// A stream of `extract(state)` that also finishes once `owner` (by default this link, i.e.
   /// the scoped store) is released.
   func stream<Value: Equatable & Sendable>(
@@ -117,6 +120,12 @@ protocol StoreProjection<ParentState, ParentAction, ChildState, ChildAction>: Se
   associatedtype ChildAction: Sendable
   func childState(in parent: ParentState) -> ChildState?
   func parentAction(for action: ChildAction) -> ParentAction
+  /// Called from the deinit of a link through this projection.
+  func linkReleased(_ link: ObjectIdentifier)
+}
+
+extension StoreProjection {
+  func linkReleased(_ link: ObjectIdentifier) {}
 }
 
 struct KeyPathProjection<ParentState: Sendable, ParentAction: Sendable, ChildState: Sendable, ChildAction: Sendable>:
@@ -139,28 +148,32 @@ struct ClosureProjection<ParentState: Sendable, ParentAction: Sendable, ChildSta
   func parentAction(for action: ChildAction) -> ParentAction { self.action(action) }
 }
 
-/// A collection element by ID: no closure per element, just the ID beside shared paths.
+/// A collection element by ID: no closure per element, just the ID beside the collection's
+/// shared table.
 struct ElementProjection<
   ParentState: Sendable, ParentAction: Sendable, ID: Hashable & Sendable, ChildState: Sendable, ChildAction: Sendable
 >: StoreProjection {
   let id: ID
-  let elements: any KeyPath<ParentState, IdentifiedArray<ID, ChildState>> & Sendable
+  let table: ElementScopeTable<ParentState, ID, ChildState>
   /// Only the embedding half of the action path: a registry keeps one projection per element.
   let embed: @Sendable (IdentifiedAction<ID, ChildAction>) -> ParentAction
 
-  func childState(in parent: ParentState) -> ChildState? { parent[keyPath: elements][id: id] }
+  func childState(in parent: ParentState) -> ChildState? { parent[keyPath: table.elements][id: id] }
   func parentAction(for action: ChildAction) -> ParentAction { embed(.element(id: id, action: action)) }
+  func linkReleased(_ link: ObjectIdentifier) { table.unregister(id: id, link: link) }
 }
 
 /// A scoped store's link to its parent, with the child's last seen state.
-final class ScopeLink<ParentState: Sendable, ParentAction: Sendable, Projection: StoreProjection>: ScopedStoreLink
+final class ScopeLink<ParentState: Sendable, ParentAction: Sendable, Projection: StoreProjection>: ScopedStoreLink,
+  ElementStateHolder
 where Projection.ParentState == ParentState, Projection.ParentAction == ParentAction {
   typealias State = Projection.ChildState
   typealias Action = Projection.ChildAction
 
   let parent: Store<ParentState, ParentAction>
   let projection: Projection
-  /// The last state seen and whether the state is gone for good.
+  /// The last state seen and whether the state is gone for good. A leaf lock: nothing else is
+  /// taken while it is held.
   private let memory: Locked<(state: State, isInvalidated: Bool)>
 
   init(parent: Store<ParentState, ParentAction>, projection: Projection, initialState: State) {
@@ -169,24 +182,33 @@ where Projection.ParentState == ParentState, Projection.ParentAction == ParentAc
     memory = Locked((initialState, false))
   }
 
+  deinit { projection.linkReleased(ObjectIdentifier(self)) }
+
   var executor: StoreExecutor { parent.executor }
   var registry: EffectRegistry { parent.registry }
+  var elementScopes: ElementScopes { parent.elementScopes }
   var lastState: State { memory.withLock { $0.state } }
+  var isInvalidated: Bool { memory.withLock { $0.isInvalidated } }
 
   func isolatedState() -> State? {
-    if memory.withLock({ $0.isInvalidated }) { return nil }
-    let state = parent.assumeIsolated { $0.stateIfAlive }.flatMap(projection.childState(in:))
-    memory.withLock { memory in
-      if let state { memory.state = state } else { memory.isInvalidated = true }
-    }
-    return state
+    if isInvalidated { return nil }
+    return remember(parent.assumeIsolated { $0.stateIfAlive }.flatMap(projection.childState(in:)))
   }
 
   func currentState() -> State? {
-    if memory.withLock({ $0.isInvalidated }) { return nil }
-    let state = parent.currentStateIfAlive.flatMap(projection.childState(in:))
-    if let state { memory.withLock { $0.state = state } }
-    return state
+    if isInvalidated { return nil }
+    return remember(parent.currentStateIfAlive.flatMap(projection.childState(in:)))
+  }
+
+  /// Records a state read from the parent, or that the state is gone; returns the state unless
+  /// the link was invalidated meanwhile.
+  @discardableResult
+  func remember(_ state: State?) -> State? {
+    memory.withLock { memory in
+      if memory.isInvalidated { return nil }
+      if let state { memory.state = state } else { memory.isInvalidated = true }
+      return state
+    }
   }
 
   func send(_ action: Action) -> StoreTask {
@@ -194,12 +216,10 @@ where Projection.ParentState == ParentState, Projection.ParentAction == ParentAc
     return parent.assumeIsolated { $0.send(parentAction) }
   }
 
-  func invalidate() { memory.withLock { $0.isInvalidated = true } }
-
-  /// Records the child state seen in a publication, for reads after it is gone.
-  func remember(_ state: State) {
+  func invalidate(finalState: State?) {
     memory.withLock { memory in
-      if !memory.isInvalidated { memory.state = state }
+      memory.isInvalidated = true
+      if let finalState { memory.state = finalState }
     }
   }
 
@@ -207,11 +227,20 @@ where Projection.ParentState == ParentState, Projection.ParentAction == ParentAc
     _ extract: @escaping @Sendable (State) -> Value?, owner: AnyObject?
   ) -> AsyncStream<Value> {
     let projection = self.projection
-    return parent.stream({ projection.childState(in: $0).flatMap(extract) }, owner: owner ?? self)
+    // Weak: the parent's publisher may drop this closure under its lock, where a link's deinit
+    // (which takes its table's lock) must not run. A released link ends the stream anyway.
+    return parent.stream(
+      { [weak self] parentState in
+        guard let self, !self.isInvalidated else { return nil }
+        return projection.childState(in: parentState).flatMap(extract)
+      }, owner: owner ?? self)
   }
 
   func watch(_ onChange: @escaping @Sendable (State?) -> Bool) {
     let projection = self.projection
-    parent.watch { onChange($0.flatMap(projection.childState(in:))) }
+    parent.watch { [weak self] parentState in
+      guard let self, !self.isInvalidated else { return onChange(nil) }
+      return onChange(parentState.flatMap(projection.childState(in:)))
+    }
   }
 }
