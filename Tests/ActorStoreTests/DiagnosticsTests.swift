@@ -31,6 +31,8 @@ struct DiagnosticsTests {
     #expect(issues.all.count == 1)
     #expect(issues.all.first?.severity == .error)
     #expect(issues.messages.first?.contains("zombie") == true)
+    // The issue points at the caller's `send`, not into the library.
+    #expect(issues.all.first.map { "\($0.fileID)".hasSuffix("DiagnosticsTests.swift") } == true)
     #expect(await store.state.log.isEmpty)
   }
 
@@ -55,6 +57,9 @@ struct DiagnosticsTests {
     #expect(issues.all.count == 1)
     #expect(issues.all.first?.severity == .warning)
     #expect(issues.messages.first?.contains("never-used-id-31") == true)
+    // The warning points at the reducer's `.cancel(id:)`, not into the library.
+    #expect(issues.all.first.map { "\($0.fileID)".hasSuffix("DiagnosticsTests.swift") } == true)
+    #expect(issues.all.first?.line == 53)
   }
 
   @Test func cancellingAKnownIdleIDReportsNothing() async {

@@ -19,7 +19,7 @@ public struct Effect<Action: Sendable>: Sendable {
     indirect case merge([Effect])
     indirect case concatenate([Effect])
     indirect case cancellable(Effect, id: EffectID, cancelInFlight: Bool)
-    indirect case cancel(id: EffectID)
+    indirect case cancel(id: EffectID, site: CallSite)
     /// Work of one element of a collection: its IDs live under `component`, and removing the
     /// element cancels everything launched here.
     indirect case scoped(Effect, component: EffectID)
@@ -126,7 +126,7 @@ public struct Effect<Action: Sendable>: Sendable {
     case .concatenate(let effects): Effect<T>(.concatenate(effects.map { $0.map(transform) }))
     case .cancellable(let effect, let id, let cancelInFlight):
       Effect<T>(.cancellable(effect.map(transform), id: id, cancelInFlight: cancelInFlight))
-    case .cancel(let id): Effect<T>(.cancel(id: id))
+    case .cancel(let id, let site): Effect<T>(.cancel(id: id, site: site))
     case .scoped(let effect, let component): Effect<T>(.scoped(effect.map(transform), component: component))
     case .cancelScope(let component): Effect<T>(.cancelScope(component: component))
     case .throttled(let effect, let rule): Effect<T>(.throttled(effect.map(transform), rule))

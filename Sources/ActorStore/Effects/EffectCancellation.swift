@@ -21,10 +21,18 @@ extension Effect {
   /// Cancelling an ID that has nothing in flight does nothing; cancelling one that no effect of
   /// this store tree has ever used in this scope (usually a typo or a mis-scoped ID) reports a
   /// warning.
-  /// - Parameter id: The ID given to ``cancellable(id:cancelInFlight:)``.
+  /// - Parameters:
+  ///   - id: The ID given to ``cancellable(id:cancelInFlight:)``.
+  ///   - fileID: The caller's `#fileID`, where the warning points.
+  ///   - filePath: The caller's `#filePath`, where the warning points.
+  ///   - line: The caller's line, where the warning points.
+  ///   - column: The caller's column, where the warning points.
   /// - Returns: The cancelling effect.
-  public static func cancel(id: some Hashable & Sendable) -> Self {
-    Self(.cancel(id: EffectID(id)))
+  public static func cancel(
+    id: some Hashable & Sendable, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> Self {
+    Self(.cancel(id: EffectID(id), site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)))
   }
 }
 

@@ -142,3 +142,27 @@ public func reportIssue(
   IssueReporting.current.report(
     RuntimeIssue(message: message(), severity: severity, fileID: fileID, filePath: filePath, line: line, column: column))
 }
+
+/// Where a public API was called, so that its diagnostics point at the caller's code rather
+/// than at lines inside the package.
+@usableFromInline struct CallSite: Sendable {
+  let fileID: StaticString
+  let filePath: StaticString
+  let line: UInt
+  let column: UInt
+
+  @usableFromInline init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
+    self.fileID = fileID
+    self.filePath = filePath
+    self.line = line
+    self.column = column
+  }
+
+  /// Raises an issue located here.
+  /// - Parameters:
+  ///   - message: What went wrong.
+  ///   - severity: How serious it is.
+  func report(_ message: String, severity: RuntimeIssue.Severity = .error) {
+    reportIssue(message, severity: severity, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+}

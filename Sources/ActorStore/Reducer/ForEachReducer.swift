@@ -90,15 +90,3 @@ struct ElementScope<Root, Collection, ID: Hashable & Sendable>: Hashable, Sendab
     hasher.combine(collection)
   }
 }
-
-/// Where a reducer was built, so its diagnostics point at the user's code.
-struct CallSite: Sendable {
-  let fileID: StaticString
-  let filePath: StaticString
-  let line: UInt
-  let column: UInt
-
-  func report(_ message: String) {
-    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
-  }
-}

@@ -20,7 +20,7 @@ public actor Store<State: Sendable, Action: Sendable> {
   /// What `send` runs: a root store's feature-specialized batch, or the forwarding to the
   /// parent. Kept on the store itself as a plain closure: reaching it costs no generic
   /// metadata lookup, unlike a field of the generic engine or an optional.
-  private let sendEntry: (isolated Store, Action) -> StoreTask
+  private let sendEntry: (isolated Store, Action, CallSite) -> StoreTask
 
   /// Creates a root store.
   /// - Parameters:
@@ -43,7 +43,7 @@ public actor Store<State: Sendable, Action: Sendable> {
     self.engine = engine
     link = nil
     let send = batch.send
-    sendEntry = { store, action in send(engine, action, store) }
+    sendEntry = { store, action, _ in send(engine, action, store) }
   }
 
   /// Creates a store scoped through `link`, on its parent's executor.
@@ -51,7 +51,7 @@ public actor Store<State: Sendable, Action: Sendable> {
     serialExecutorReference = executor
     engine = nil
     self.link = link
-    sendEntry = { store, action in store.sendThroughParent(action) }
+    sendEntry = { store, action, site in store.sendThroughParent(action, from: site) }
   }
 
   deinit {
@@ -84,18 +84,27 @@ public actor Store<State: Sendable, Action: Sendable> {
   /// Processes `action` and every action it synchronously produces, then starts their effects.
   ///
   /// A scoped store forwards the action, embedded, to its parent. Once a scoped store's state is
-  /// gone (e.g. its element was removed), sends are dropped with a diagnostic.
-  /// - Parameter action: The action.
+  /// gone (e.g. its element was removed), sends are dropped with a diagnostic located at the
+  /// caller.
+  /// - Parameters:
+  ///   - action: The action.
+  ///   - fileID: The caller's `#fileID`, for diagnostics.
+  ///   - filePath: The caller's `#filePath`, for diagnostics.
+  ///   - line: The caller's line, for diagnostics.
+  ///   - column: The caller's column, for diagnostics.
   /// - Returns: A handle on the effects the action started.
   @discardableResult
-  public func send(_ action: Action) -> StoreTask {
-    sendEntry(self, action)
+  public func send(
+    _ action: Action, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) -> StoreTask {
+    sendEntry(self, action, CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
-  private func sendThroughParent(_ action: Action) -> StoreTask {
+  private func sendThroughParent(_ action: Action, from site: CallSite) -> StoreTask {
     let link = link!
     guard link.isolatedState() != nil else {
-      reportIssue(
+      site.report(
         """
         \(Self.self) received \(action) after its state was removed from its parent (for \
         example its collection element was deleted); the action was dropped. Release scoped \
@@ -103,7 +112,7 @@ public actor Store<State: Sendable, Action: Sendable> {
         """)
       return StoreTask(record: nil, registry: nil)
     }
-    return link.send(action)
+    return link.send(action, from: site)
   }
 
   /// Whether this store still has state: always `true` for a root store; for a scoped store,

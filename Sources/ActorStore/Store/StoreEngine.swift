@@ -255,9 +255,9 @@
       let keys = idKeys(id, context.path)
       if cancelInFlight { registry.cancel(keys[0]) }
       launch(inner, inside: openGroup(context, keys: keys), path: context.path, context, store)
-    case .cancel(let id):
+    case .cancel(let id, let site):
       if !registry.cancel(EffectKey(kind: .id(id), path: context.path)) {
-        reportIssue(
+        site.report(
           """
           cancel(id: \(id)): no effect of this store tree was ever tagged with this ID in this \
           scope. Check the ID's value and type, and that the cancel is returned by the same \

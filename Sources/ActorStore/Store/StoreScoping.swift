@@ -103,7 +103,7 @@ extension Store {
   /// The last child state seen, for reads after the state is gone.
   var lastState: State { get }
   /// Sends an action through the parent. Called only on the shared executor.
-  func send(_ action: Action) -> StoreTask
+  func send(_ action: Action, from site: CallSite) -> StoreTask
   /// A stream of `extract(state)` that also finishes once `owner` (by default this link, i.e.
   /// the scoped store) is released.
   func stream<Value: Equatable & Sendable>(
@@ -211,9 +211,11 @@ where Projection.ParentState == ParentState, Projection.ParentAction == ParentAc
     }
   }
 
-  func send(_ action: Action) -> StoreTask {
+  func send(_ action: Action, from site: CallSite) -> StoreTask {
     let parentAction = projection.parentAction(for: action)
-    return parent.assumeIsolated { $0.send(parentAction) }
+    return parent.assumeIsolated {
+      $0.send(parentAction, fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column)
+    }
   }
 
   func invalidate(finalState: State?) {
