@@ -57,6 +57,9 @@
   /// The state as of the last batch.
   var snapshot: State { storage.withLock { $0.snapshot } }
 
+  /// The number of observers notified per publication.
+  var observerCount: Int { storage.withLock { $0.observers.count } }
+
   /// Stores the state of a batch and lets every observer see it (outside the lock). Called only
   /// on the store's executor.
   @inlinable
