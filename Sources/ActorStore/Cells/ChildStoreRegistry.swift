@@ -22,9 +22,9 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
     /// element with the same ID gets a new store in `live`, and the two are never confused.
     var retired: [ObjectIdentifier: Entry] = [:]
     var bindings: [ObjectIdentifier: Binding] = [:]
-    /// The IDs as of the last parent publication, to find removals in O(1) when none happened;
-    /// `nil` until known.
-    var lastIDs: IdentifiedArray<ID, ChildState>.IDs?
+    /// The collection as of the last parent publication: finds removals in O(1) when none
+    /// happened, and gives a removed element's store the state it had last. `nil` until known.
+    var last: IdentifiedArray<ID, ChildState>?
     var isParentGone = false
     /// `bindings.count` after the last sweep of released hosts, to sweep at amortized O(1).
     var bindingsAtLastSweep = 0
@@ -45,10 +45,12 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
       retired[key] = entry.boundHosts == 0 ? nil : entry
     }
 
-    /// Moves the store of a removed element to `retired` if hosts show it, else drops it.
+    /// Invalidates the store of a removed element with the state the element had last, then
+    /// moves it to `retired` if hosts show it, else drops it.
     mutating func retire(_ id: ID) {
-      guard let entry = live.removeValue(forKey: id), entry.boundHosts > 0 else { return }
-      retired[ObjectIdentifier(entry.store)] = entry
+      guard let entry = live.removeValue(forKey: id) else { return }
+      entry.store.invalidate(finalState: last?[id: id])
+      if entry.boundHosts > 0 { retired[ObjectIdentifier(entry.store)] = entry }
     }
 
     /// Releases the bindings of hosts that were deallocated without being unbound.
@@ -104,11 +106,11 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
     elements: any KeyPath<ParentState, IdentifiedArray<ID, ChildState>> & Sendable,
     action: ActionPath<ParentAction, IdentifiedAction<ID, ChildAction>>
   ) {
-    // The table first: its watcher then runs before this registry's, so a store is already
-    // invalidated (with its last state) when the registry lets go of it.
+    // The collection's shared table, for its key path only: the registry invalidates its own
+    // stores, which saves the table's per-element bookkeeping.
     let table = parent.elementScopes.table(in: parent, elements: elements)
     let embed = action.embed
-    makeStore = { id in parent.scopeElement(id: id, in: table, embed: embed) }
+    makeStore = { id in parent.unregisteredElementStore(id: id, in: table, embed: embed) }
     entries = Locked(Entries())
     parent.watch { [weak self] parentState in
       guard let self else { return false }
@@ -118,8 +120,8 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
     // After the watch is registered, so that no publication falls between the two.
     let snapshot = parent.currentStateIfAlive
     entries.withLock { entries in
-      guard entries.lastIDs == nil, !entries.isParentGone else { return }
-      if let snapshot { entries.lastIDs = snapshot[keyPath: elements].ids } else { entries.isParentGone = true }
+      guard entries.last == nil, !entries.isParentGone else { return }
+      if let snapshot { entries.last = snapshot[keyPath: elements] } else { entries.isParentGone = true }
     }
   }
 
@@ -216,18 +218,14 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
     entries.withLock { entries in
       guard let elements else {
         for id in Array(entries.live.keys) { entries.retire(id) }
-        entries.lastIDs = nil
+        entries.last = nil
         entries.isParentGone = true
         entries.sweepReleasedHosts()
         return
       }
-      guard let lastIDs = entries.lastIDs else {
-        entries.lastIDs = elements.ids
-        return
-      }
-      entries.lastIDs = elements.ids
-      let removed = elements.idsGone(comparedTo: lastIDs, tracked: entries.live)
+      let removed = entries.last.map { elements.idsGone(comparedTo: $0.ids, tracked: entries.live) } ?? []
       for id in removed { entries.retire(id) }
+      entries.last = elements
       if !removed.isEmpty { entries.sweepReleasedHosts() }
     }
   }

@@ -53,17 +53,32 @@ extension Store {
     scopeElement(id: id, in: elementScopes.table(in: self, elements: elements), embed: action.embed)
   }
 
-  /// An element's store, registered with the collection's table.
+  /// An element's store, registered with the collection's table, which invalidates it when
+  /// the element is removed.
   nonisolated func scopeElement<ID: Hashable & Sendable, ElementState: Sendable, ElementAction: Sendable>(
     id: ID,
     in table: ElementScopeTable<State, ID, ElementState>,
     embed: @escaping @Sendable (IdentifiedAction<ID, ElementAction>) -> Action
   ) -> Store<ElementState, ElementAction>? {
-    let projection = ElementProjection(id: id, table: table, embed: embed)
+    let projection = ElementProjection(id: id, table: table, embed: embed, isRegistered: true)
     let link = table.link(id: id, parent: self) { initial in
       ScopeLink(parent: self, projection: projection, initialState: initial)
     }
     return link.map { Store<ElementState, ElementAction>(scopedThrough: $0, executor: unownedExecutor) }
+  }
+
+  /// An element's store that its caller invalidates: a ``ChildStoreRegistry`` keeps books of
+  /// its stores anyway, so registering them with the table too would cost memory per element.
+  /// The caller reads the state and keeps the store atomically with respect to publications.
+  nonisolated func unregisteredElementStore<ID: Hashable & Sendable, ElementState: Sendable, ElementAction: Sendable>(
+    id: ID,
+    in table: ElementScopeTable<State, ID, ElementState>,
+    embed: @escaping @Sendable (IdentifiedAction<ID, ElementAction>) -> Action
+  ) -> Store<ElementState, ElementAction>? {
+    guard let initial = currentStateIfAlive?[keyPath: table.elements][id: id] else { return nil }
+    let projection = ElementProjection(id: id, table: table, embed: embed, isRegistered: false)
+    let link = ScopeLink(parent: self, projection: projection, initialState: initial)
+    return Store<ElementState, ElementAction>(scopedThrough: link, executor: unownedExecutor)
   }
 
   /// Makes a child store. With `watchesRemoval`, the child watches this store's publications
@@ -102,6 +117,9 @@ extension Store {
   func currentState() -> State?
   /// The last child state seen, for reads after the state is gone.
   var lastState: State { get }
+  /// Marks the child state as gone for good and records the state it had last (`nil` keeps
+  /// the last state seen).
+  func invalidate(finalState: State?)
   /// Sends an action through the parent. Called only on the shared executor.
   func send(_ action: Action, from site: CallSite) -> StoreTask
   /// A stream of `extract(state)` that also finishes once `owner` (by default this link, i.e.
@@ -157,10 +175,14 @@ struct ElementProjection<
   let table: ElementScopeTable<ParentState, ID, ChildState>
   /// Only the embedding half of the action path: a registry keeps one projection per element.
   let embed: @Sendable (IdentifiedAction<ID, ChildAction>) -> ParentAction
+  /// Whether the table tracks the link (else a registry does).
+  let isRegistered: Bool
 
   func childState(in parent: ParentState) -> ChildState? { parent[keyPath: table.elements][id: id] }
   func parentAction(for action: ChildAction) -> ParentAction { embed(.element(id: id, action: action)) }
-  func linkReleased(_ link: ObjectIdentifier) { table.unregister(id: id, link: link) }
+  func linkReleased(_ link: ObjectIdentifier) {
+    if isRegistered { table.unregister(id: id, link: link) }
+  }
 }
 
 /// A scoped store's link to its parent, with the child's last seen state.
