@@ -10,31 +10,36 @@
 ///
 /// Keyed by ID, never by index path: positions move, IDs don't.
 public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Sendable, ChildAction: Sendable>: Sendable {
-  private let makeStore: @Sendable (ID) -> Store<ChildState, ChildAction>?
-  private let entries: Locked<Entries>
+  // `bind`, `unbind` and `store(for:)` are inlinable, so that they are specialized for the
+  // list's ID and element types where they are called, as `Store.send` is: a scroll calls them
+  // once per row, and unspecialized dictionary work costs several times the lookups themselves.
+  @usableFromInline let makeStore: @Sendable (ID) -> Store<ChildState, ChildAction>?
+  @usableFromInline let entries: Locked<Entries>
 
   /// The registry's books. Every store a binding holds is counted exactly once: in `live` while
   /// its element exists, in `retired` after that while hosts still show it.
-  private struct Entries: ~Copyable {
+  @usableFromInline struct Entries: ~Copyable {
     /// The store of each element that exists and was asked for.
-    var live: [ID: Entry] = [:]
+    @usableFromInline var live: [ID: Entry] = [:]
     /// Stores whose element is gone but that hosts still show, by store identity: a re-inserted
     /// element with the same ID gets a new store in `live`, and the two are never confused.
-    var retired: [ObjectIdentifier: Entry] = [:]
-    var bindings: [ObjectIdentifier: Binding] = [:]
+    @usableFromInline var retired: [ObjectIdentifier: Entry] = [:]
+    @usableFromInline var bindings: [ObjectIdentifier: Binding] = [:]
     /// The collection as of the last parent publication: finds removals in O(1) when none
     /// happened, and gives a removed element's store the state it had last. `nil` until known.
     var last: IdentifiedArray<ID, ChildState>?
-    var isParentGone = false
+    @usableFromInline var isParentGone = false
     /// `bindings.count` after the last sweep of released hosts, to sweep at amortized O(1).
-    var bindingsAtLastSweep = 0
+    @usableFromInline var bindingsAtLastSweep = 0
+
+    @usableFromInline init() {}
 
     /// Counts one more host showing the live store of `id`.
-    mutating func retain(_ id: ID) { live[id]!.boundHosts += 1 }
+    @inlinable mutating func retain(_ id: ID) { live[id]!.boundHosts += 1 }
 
     /// Drops one host's hold on the store `binding` shows, evicting the store if its element is
     /// gone and no host shows it any more.
-    mutating func release(_ binding: Binding) {
+    @inlinable mutating func release(_ binding: Binding) {
       if let entry = live[binding.id], entry.store === binding.store {
         live[binding.id]!.boundHosts -= 1
         return
@@ -54,7 +59,7 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
     }
 
     /// Releases the bindings of hosts that were deallocated without being unbound.
-    mutating func sweepReleasedHosts() {
+    @usableFromInline mutating func sweepReleasedHosts() {
       for (key, binding) in bindings where binding.host.object == nil {
         bindings[key] = nil
         release(binding)
@@ -64,33 +69,43 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
 
     /// Sweeps once the bindings have doubled since the last sweep, so that hosts released
     /// without `unbind` cannot pile up while each bind stays O(1) amortized.
-    mutating func sweepIfDue() {
+    @inlinable mutating func sweepIfDue() {
       if bindings.count >= max(32, 2 * bindingsAtLastSweep) { sweepReleasedHosts() }
     }
   }
 
-  private struct Entry {
-    let store: Store<ChildState, ChildAction>
-    var boundHosts = 0
+  @usableFromInline struct Entry {
+    @usableFromInline let store: Store<ChildState, ChildAction>
+    @usableFromInline var boundHosts = 0
+
+    @usableFromInline init(store: Store<ChildState, ChildAction>) { self.store = store }
   }
 
-  private struct Binding {
-    let id: ID
+  @usableFromInline struct Binding {
+    @usableFromInline let id: ID
     /// The store the host was configured with, live or retired.
-    let store: Store<ChildState, ChildAction>
-    let host: HostReference
+    @usableFromInline let store: Store<ChildState, ChildAction>
+    @usableFromInline let host: HostReference
+
+    @usableFromInline init(id: ID, store: Store<ChildState, ChildAction>, host: HostReference) {
+      self.id = id
+      self.store = store
+      self.host = host
+    }
   }
 
   /// A weak reference to a host, compared by identity only.
-  private struct HostReference: @unchecked Sendable {
+  @usableFromInline struct HostReference: @unchecked Sendable {
     // Guarded by the registry's lock like every Binding; beyond that, `object` is only ever
     // compared by identity (weak loads are atomic) and never used to call the host, so holding
     // a non-Sendable host here shares nothing across threads.
-    weak var object: AnyObject?
+    @usableFromInline weak var object: AnyObject?
+
+    @usableFromInline init(object: AnyObject) { self.object = object }
   }
 
   /// What `bind` found, to act on outside the lock.
-  private enum BindOutcome {
+  @usableFromInline enum BindOutcome {
     case noElement
     case alreadyShown
     case configure(Store<ChildState, ChildAction>, reusing: Bool)
@@ -128,6 +143,7 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
   /// The store of the element with `id`: the same instance for as long as the element exists.
   /// - Parameter id: The element's ID.
   /// - Returns: The element's store, or `nil` when no element has that ID.
+  @inlinable
   public func store(for id: ID) -> Store<ChildState, ChildAction>? {
     entries.withLock { entries in liveStore(id, &entries) }
   }
@@ -135,7 +151,8 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
   /// The live store of `id`, made on first request. Made under the registry's lock, so that a
   /// publication removing the element cannot slip between reading the state and keeping the
   /// store (which would keep a store no later publication evicts).
-  private func liveStore(_ id: ID, _ entries: inout Entries) -> Store<ChildState, ChildAction>? {
+  @inlinable
+  func liveStore(_ id: ID, _ entries: inout Entries) -> Store<ChildState, ChildAction>? {
     if let entry = entries.live[id] { return entry.store }
     guard !entries.isParentGone, let created = makeStore(id) else { return nil }
     entries.live[id] = Entry(store: created)
@@ -149,6 +166,7 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
   /// - Parameters:
   ///   - host: The host.
   ///   - id: The element's ID.
+  @inlinable
   public func bind<Host: StoreHost>(_ host: Host, to id: ID)
   where Host.State == ChildState, Host.Action == ChildAction {
     let key = ObjectIdentifier(host)
@@ -184,6 +202,7 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
 
   /// Stops showing anything in `host`: calls `prepareForReuse()` if it was bound.
   /// - Parameter host: The host.
+  @inlinable
   public func unbind(_ host: some StoreHost) {
     let key = ObjectIdentifier(host)
     let wasBound = entries.withLock { entries -> Bool in
