@@ -1,0 +1,99 @@
+import Observation
+
+/// An `Observable` view of a store's state, for SwiftUI (and anything using `Observation`):
+/// read state with dynamic member lookup, send actions with ``send(_:)``.
+///
+/// ```swift
+/// let counter = ObservableStore(store)            // root, scoped or element store
+/// withObservationTracking { _ = counter.count } onChange: { print("count will change") }
+/// ```
+///
+/// Only what a view reads is tracked: each `Equatable` member read through dynamic member
+/// lookup is its own observable property, and a new state fires the observers of exactly the
+/// members whose values changed. States arrive on the main actor through the store tree's
+/// ``StoreExecutor/mainActorScheduler``, coalesced: a burst of changes between two main-actor
+/// turns is one update to the newest state. For a scoped store, ``isAlive`` turns `false`
+/// (observably) when its state is gone, and the last state stays readable.
+@MainActor @dynamicMemberLookup
+public final class ObservableStore<State: Sendable, Action: Sendable>: Observable {
+  /// The store shown.
+  public let store: Store<State, Action>
+
+  private var currentState: State
+  private var alive = true
+  private var tracked: [AnyKeyPath: TrackedMember] = [:]
+  private let registrar = ObservationRegistrar()
+  private var mailbox: MainActorMailbox<State>?
+
+  /// A member some observer read, and how to tell whether a new state changes it.
+  private struct TrackedMember {
+    let changes: (State, State) -> Bool
+    let willSet: (ObservableStore) -> Void
+    let didSet: (ObservableStore) -> Void
+  }
+
+  /// Starts following `store`'s state.
+  /// - Parameter store: A root, scoped or element store.
+  public init(_ store: Store<State, Action>) {
+    self.store = store
+    currentState = store.currentState
+    let mailbox = MainActorMailbox(watching: store) { [weak self] state in self?.receive(state) }
+    if let initial = mailbox.takeInitial(reading: { store.currentStateIfAlive }) {
+      currentState = initial
+      self.mailbox = mailbox
+    } else {
+      alive = false
+    }
+  }
+
+  deinit { mailbox?.close() }
+
+  /// A member of the state; reading it in an observation tracks that member only.
+  /// - Parameter keyPath: The member.
+  public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
+    let member: KeyPath<ObservableStore, Value> = \.[dynamicMember: keyPath]
+    if tracked[member] == nil {
+      tracked[member] = TrackedMember(
+        changes: { $0[keyPath: keyPath] != $1[keyPath: keyPath] },
+        willSet: { $0.registrar.willSet($0, keyPath: member) },
+        didSet: { $0.registrar.didSet($0, keyPath: member) })
+    }
+    registrar.access(self, keyPath: member)
+    return currentState[keyPath: keyPath]
+  }
+
+  /// The whole state; reading it tracks every change.
+  public var state: State {
+    registrar.access(self, keyPath: \.state)
+    return currentState
+  }
+
+  /// Whether the store still has state; `false` once a scoped store's state is gone.
+  public var isAlive: Bool {
+    registrar.access(self, keyPath: \.isAlive)
+    return alive
+  }
+
+  /// Sends `action` to the store, on the store's task executor (deterministic under
+  /// `ActorStoreTesting`).
+  /// - Parameter action: The action.
+  public func send(_ action: Action) {
+    let store = self.store
+    Task(executorPreference: store.executor.taskExecutor) { await store.send(action) }
+  }
+
+  private func receive(_ newState: State?) {
+    guard let newState else {
+      mailbox = nil
+      registrar.withMutation(of: self, keyPath: \.isAlive) { alive = false }
+      return
+    }
+    let old = currentState
+    let changed = tracked.values.filter { $0.changes(old, newState) }
+    registrar.willSet(self, keyPath: \.state)
+    for member in changed { member.willSet(self) }
+    currentState = newState
+    for member in changed { member.didSet(self) }
+    registrar.didSet(self, keyPath: \.state)
+  }
+}
