@@ -79,7 +79,7 @@ enum MainActorDeliveryBench {
     let medianCallbacks = callbacks.sorted()[callbacks.count / 2]
     burst.detail =
       "\(Format.scaled(1e9 / burst.median, "changes/s")); "
-      + "\(medianCallbacks) host callbacks for \(changes) changes"
+      + "\(Format.count(medianCallbacks)) host callbacks for \(Format.count(changes)) changes"
     return [
       Figure.comparison(
         "main-actor delivery latency, send → host callback", operations: changes, unit: "ns/change",
