@@ -219,3 +219,28 @@ actor CounterScenario {
     #expect(await CounterScenario().run() == 42)
   }
 }
+
+/// Binds through the generic registry API from nonisolated code: Swift 6.3 accepts it even
+/// though the host's conformance is `@MainActor`-isolated.
+nonisolated func bindFromNonisolatedCode(
+  _ registry: ChildStoreRegistry<Int, TimerList.Row, TimerList.RowAction>, _ row: TickRow
+) {
+  registry.bind(row, to: 1)
+}
+
+@Suite struct OffMainActorBindingTests {
+  @Test func bindingAMainActorHostOffTheMainActorIsReportedAndIgnored() async {
+    let executor = TestExecutor()
+    let store = Store(
+      initialState: TimerList.State(), reducer: TimerList(clock: executor.clock), executor: executor.makeStoreExecutor())
+    await MainActor.run { executor.send(.add(1), to: store) }
+    let registry = ChildStoreRegistry(parent: store, elements: \.rows, action: .rows)
+    let row = await MainActor.run { TickRow() }
+    let issues = IssueCollector()
+    IssueReporting.withReporter(issues) { bindFromNonisolatedCode(registry, row) }
+    #expect(issues.messages.count == 1)
+    #expect(issues.messages.first?.hasPrefix("MainActorStoreConnection.configure(with:) was called off the main actor") == true)
+    #expect(await row.shown.isEmpty)
+    #expect(await row.store == nil)
+  }
+}

@@ -45,9 +45,12 @@ public final class MainActorStoreConnection<State: Sendable, Action: Sendable> {
     for task in tasks { task.cancel() }
   }
 
-  /// Starts showing `store`; drops any previous one first (as ``prepareForReuse()``).
+  /// Starts showing `store`; drops any previous one first (as ``prepareForReuse()``). Called
+  /// off the main actor (possible through a generic `StoreHost` call from nonisolated code), it
+  /// reports an issue and does nothing.
   /// - Parameter store: The store to show.
   public func configure(with store: Store<State, Action>) {
+    guard MainActorCheck.allows("MainActorStoreConnection.configure(with:)") else { return }
     if self.store != nil { prepareForReuse() }
     self.store = store
     let mailbox = MainActorMailbox(watching: store) { [weak self] state in self?.receive(state) }
@@ -59,6 +62,7 @@ public final class MainActorStoreConnection<State: Sendable, Action: Sendable> {
   /// Stops showing the store: no callback runs after this, every ``sendWhileShown(_:)`` effect
   /// is cancelled, and the callbacks are dropped.
   public func prepareForReuse() {
+    guard MainActorCheck.allows("MainActorStoreConnection.prepareForReuse()") else { return }
     mailbox?.close()
     mailbox = nil
     for task in tasks { task.cancel() }

@@ -33,7 +33,7 @@ open class MainActorStoreHost<State: Sendable, Action: Sendable>: @MainActor Sto
   /// - Parameter store: The store to show.
   open func configure(with store: Store<State, Action>) {
     connection.configure(with: store)
-    if connection.state != nil { configureStateObservation(on: store) }
+    if connection.store === store, connection.state != nil { configureStateObservation(on: store) }
   }
 
   /// Override to start observations with ``observe(_:_:)``. Does nothing by default.

@@ -32,11 +32,15 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
     let didSet: (ObservableStore) -> Void
   }
 
-  /// Starts following `store`'s state.
+  /// Starts following `store`'s state. Created off the main actor (only possible through an
+  /// isolation hole), it reports an issue and does not follow the store.
   /// - Parameter store: A root, scoped or element store.
   public init(_ store: Store<State, Action>) {
     self.store = store
     currentState = store.currentState
+    // Reachable off the main actor only through an isolation hole; then it reports and stays
+    // put rather than let deliveries race with the creating thread.
+    guard MainActorCheck.allows("ObservableStore.init") else { return }
     let mailbox = MainActorMailbox(watching: store) { [weak self] state in self?.receive(state) }
     if let initial = mailbox.takeInitial(reading: { store.currentStateIfAlive }) {
       currentState = initial
