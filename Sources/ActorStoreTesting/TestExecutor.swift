@@ -247,8 +247,9 @@ public final class TestExecutor: TaskExecutor, MainActorScheduler, Sendable {
       "TestExecutor: \(count) job(s) were enqueued from a thread other than the one driving "
         + "the executor, so their order is not deterministic. Likely causes and fixes: a bare "
         + "`Task {}` or `Task.detached` (start the work as an effect, or with "
-        + "`Task(executorPreference: executor)`); `MainActor` work (isolate it to a store "
-        + "executor from `makeStoreExecutor()`); a real-clock `Task.sleep` or `ContinuousClock` "
+        + "`Task(executorPreference: executor)`); `MainActor` work (reach UI code through "
+        + "`MainActorStoreConnection`, `MainActorStoreHost` or `ObservableStore`, whose deliveries "
+        + "this executor schedules, and drive it from a `@MainActor` test); a real-clock `Task.sleep` or `ContinuousClock` "
         + "(inject the executor's `TestClock`, `executor.clock`); a Dispatch queue or other "
         + "callback thread (deliver its result through an effect on the executor).")
   }
