@@ -120,6 +120,31 @@ import Testing
     #expect(list.state.map(\.id) == [1])
   }
 
+  @Test func elementStoresAreStablePerIDAndTheListTracksOnlyItsIDs() {
+    let executor = TestExecutor()
+    let store = Store(
+      initialState: TimerList.State(), reducer: TimerList(clock: executor.clock), executor: executor.makeStoreExecutor())
+    for id in 1...3 { executor.send(.add(id), to: store) }
+    let list = ObservableStore(store)
+    let rows = list.elements(\.rows, action: .rows)
+    #expect(rows.map(\.id) == [1, 2, 3])
+    let listChanges = ChangeCounter { _ = list.elements(\.rows, action: .rows) }
+    let secondRowTicks = ChangeCounter { _ = rows[1].ticks }
+    executor.advance(by: .seconds(1))
+    #expect(listChanges.count == 0)
+    #expect(secondRowTicks.count == 1)
+    #expect(rows.map(\.ticks) == [1, 1, 1])
+
+    executor.send(.remove(2), to: store)
+    #expect(listChanges.count == 1)
+    let after = list.elements(\.rows, action: .rows)
+    #expect(after.map(\.id) == [1, 3])
+    #expect(after[0] === rows[0] && after[1] === rows[2])
+    #expect(!rows[1].isAlive)
+    executor.send(.add(2), to: store)
+    #expect(list.elements(\.rows, action: .rows).last !== rows[1])
+  }
+
   @Test func sendGoesThroughTheStoresExecutor() async {
     let store = TestStore(initialState: Pair.State(), reducer: Pair())
     let pair = ObservableStore(store.store)

@@ -24,6 +24,8 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
   private var tracked: [AnyKeyPath: TrackedMember] = [:]
   private let registrar = ObservationRegistrar()
   private var mailbox: MainActorMailbox<State>?
+  /// Element stores handed out by ``elements(_:action:)``, per collection, by element ID.
+  private var elementStores: [AnyKeyPath: [AnyHashable: AnyObject]] = [:]
 
   /// A member some observer read, and how to tell whether a new state changes it.
   private struct TrackedMember {
@@ -64,6 +66,53 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
     }
     registrar.access(self, keyPath: member)
     return currentState[keyPath: keyPath]
+  }
+
+  /// The elements of a collection in the state, each as an `ObservableStore` of its own, in
+  /// order: one per row of a SwiftUI `ForEach`. The same instance comes back for an ID while the
+  /// element exists. Reading this tracks the collection's IDs only (inserts, removals, moves);
+  /// each element's store tracks the members read from it.
+  /// - Parameters:
+  ///   - elements: The collection within the state.
+  ///   - action: How element actions embed into this store's actions.
+  /// - Returns: The element stores, in the collection's order.
+  public func elements<ID: Hashable & Sendable, ElementState: Sendable, ElementAction: Sendable>(
+    _ elements: any KeyPath<State, IdentifiedArray<ID, ElementState>> & Sendable,
+    action: ActionPath<Action, IdentifiedAction<ID, ElementAction>>
+  ) -> [ObservableStore<ElementState, ElementAction>] {
+    let member: KeyPath<ObservableStore, IdentifiedArray<ID, ElementState>.IDs> = \.[ids: elements]
+    if tracked[member] == nil {
+      tracked[member] = TrackedMember(
+        changes: { !$0[keyPath: elements].ids.elementsEqual($1[keyPath: elements].ids) },
+        willSet: { $0.registrar.willSet($0, keyPath: member) },
+        didSet: { $0.registrar.didSet($0, keyPath: member) })
+    }
+    let ids = self[ids: elements]
+    let cached = elementStores[elements] ?? [:]
+    var stores: [AnyHashable: AnyObject] = [:]
+    var result: [ObservableStore<ElementState, ElementAction>] = []
+    result.reserveCapacity(ids.count)
+    for id in ids {
+      let key = AnyHashable(id)
+      if let existing = cached[key] as? ObservableStore<ElementState, ElementAction> {
+        stores[key] = existing
+        result.append(existing)
+      } else if let elementStore = store.scope(id: id, in: elements, action: action) {
+        let observable = ObservableStore<ElementState, ElementAction>(elementStore)
+        stores[key] = observable
+        result.append(observable)
+      }
+    }
+    elementStores[elements] = stores
+    return result
+  }
+
+  /// The IDs of a collection in the state, as an observable member of its own.
+  private subscript<ID: Hashable & Sendable, ElementState>(
+    ids elements: any KeyPath<State, IdentifiedArray<ID, ElementState>> & Sendable
+  ) -> IdentifiedArray<ID, ElementState>.IDs {
+    registrar.access(self, keyPath: \.[ids: elements])
+    return currentState[keyPath: elements].ids
   }
 
   /// The whole state; reading it tracks every change.
