@@ -10,7 +10,8 @@ import Observation
 ///
 /// Only what a view reads is tracked: each `Equatable` member read through dynamic member
 /// lookup is its own observable property, and a new state fires the observers of exactly the
-/// members whose values changed. States arrive on the main actor through the store tree's
+/// members whose values changed (members that are not `Equatable` are read through ``state``,
+/// which tracks every change). States arrive on the main actor through the store tree's
 /// ``StoreExecutor/mainActorScheduler``, coalesced: a burst of changes between two main-actor
 /// turns is one update to the newest state. For a scoped store, ``isAlive`` turns `false`
 /// (observably) when its state is gone, and the last state stays readable.
