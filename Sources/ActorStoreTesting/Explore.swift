@@ -4,6 +4,9 @@ import ActorStore
 /// and stops at the first seed under which it fails: an error-severity issue (a failed
 /// ``TestStore`` assertion, a runtime diagnostic) or a thrown error.
 ///
+/// It runs in its caller's isolation (`nonisolated(nonsending)`), so a `@MainActor` test can
+/// explore main-actor hosts: their deliveries are part of each seed's schedule.
+///
 /// The failure is reported with the seed, so it replays exactly:
 /// ```swift
 /// await explore(seeds: 0..<1_000) { executor in
@@ -21,7 +24,7 @@ import ActorStore
 ///   - scenario: The scenario; it must create every store on the executor it is given.
 /// - Returns: The first failing seed, or `nil` when every seed passed.
 @discardableResult
-public func explore(
+public nonisolated(nonsending) func explore(
   seeds: some Sequence<UInt64>,
   fileID: StaticString = #fileID,
   filePath: StaticString = #filePath,

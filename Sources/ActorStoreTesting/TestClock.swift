@@ -89,9 +89,10 @@ public final class TestClock: Clock, Sendable {
     }
   }
 
-  /// Moves virtual time forward; see ``TestExecutor/advance(by:limit:fileID:filePath:line:column:)``.
+  /// Moves virtual time forward; see ``TestExecutor/advance(by:limit:isolation:fileID:filePath:line:column:)``.
   /// - Parameters:
   ///   - duration: How far to move.
+  ///   - isolation: The caller's isolation; on the main actor, main-actor work runs too.
   ///   - fileID: The call site's `#fileID`, for issues.
   ///   - filePath: The call site's `#filePath`, for issues.
   ///   - line: The call site's line, for issues.
@@ -99,17 +100,18 @@ public final class TestClock: Clock, Sendable {
   /// - Returns: `true` when the executor reached the new time and went idle.
   @discardableResult
   public func advance(
-    by duration: Duration,
+    by duration: Duration, isolation: isolated (any Actor)? = #isolation,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) -> Bool {
-    executor.advance(by: duration, fileID: fileID, filePath: filePath, line: line, column: column)
+    executor.advance(by: duration, isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Moves virtual time forward to `deadline`; see
-  /// ``TestExecutor/advance(to:limit:fileID:filePath:line:column:)``.
+  /// ``TestExecutor/advance(to:limit:isolation:fileID:filePath:line:column:)``.
   /// - Parameters:
   ///   - deadline: The time to reach.
+  ///   - isolation: The caller's isolation; on the main actor, main-actor work runs too.
   ///   - fileID: The call site's `#fileID`, for issues.
   ///   - filePath: The call site's `#filePath`, for issues.
   ///   - line: The call site's line, for issues.
@@ -117,16 +119,17 @@ public final class TestClock: Clock, Sendable {
   /// - Returns: `true` when the executor reached `deadline` and went idle.
   @discardableResult
   public func advance(
-    to deadline: Instant,
+    to deadline: Instant, isolation: isolated (any Actor)? = #isolation,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) -> Bool {
-    executor.advance(to: deadline, fileID: fileID, filePath: filePath, line: line, column: column)
+    executor.advance(to: deadline, isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Runs jobs and moves time to each next deadline until nothing is left; see
-  /// ``TestExecutor/runToCompletion(limit:fileID:filePath:line:column:)``.
+  /// ``TestExecutor/runToCompletion(limit:isolation:fileID:filePath:line:column:)``.
   /// - Parameters:
+  ///   - isolation: The caller's isolation; on the main actor, main-actor work runs too.
   ///   - fileID: The call site's `#fileID`, for issues.
   ///   - filePath: The call site's `#filePath`, for issues.
   ///   - line: The call site's line, for issues.
@@ -134,9 +137,9 @@ public final class TestClock: Clock, Sendable {
   /// - Returns: `true` when all work finished.
   @discardableResult
   public func run(
-    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    isolation: isolated (any Actor)? = #isolation, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) -> Bool {
-    executor.runToCompletion(fileID: fileID, filePath: filePath, line: line, column: column)
+    executor.runToCompletion(isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 }

@@ -5,16 +5,21 @@ import ActorStore
 ///
 /// Give each store its own ``makeStoreExecutor()``; start other tasks with
 /// `Task(executorPreference: executor)`. Nothing runs until the test drives the executor with
-/// ``runUntilIdle(limit:fileID:filePath:line:column:)``, ``advance(by:limit:fileID:filePath:line:column:)``,
-/// ``advance(to:limit:fileID:filePath:line:column:)`` or
-/// ``runToCompletion(limit:fileID:filePath:line:column:)``. Sleeps on ``clock`` wait for virtual
+/// ``runUntilIdle(limit:isolation:fileID:filePath:line:column:)``, ``advance(by:limit:isolation:fileID:filePath:line:column:)``,
+/// ``advance(to:limit:isolation:fileID:filePath:line:column:)`` or
+/// ``runToCompletion(limit:isolation:fileID:filePath:line:column:)``. Sleeps on ``clock`` wait for virtual
 /// time, which only those calls move.
 ///
 /// The same ``Ordering`` and the same build give the same order for everything that stays on
 /// the executor. Work that escapes it (a bare `Task {}`, `MainActor`, a real-clock sleep, a
 /// callback from another thread) shows up in ``Stats/foreignEnqueues``; call
 /// ``checkForeignEnqueues(fileID:filePath:line:column:)`` at the end of a test.
-public final class TestExecutor: TaskExecutor, Sendable {
+///
+/// It also stands in for the main actor of its stores: main-actor deliveries (to
+/// `MainActorStoreConnection`s and `ObservableStore`s) are queued here like any job, as one
+/// serial lane, and run when a test on the main actor drives the executor. A drive from
+/// elsewhere sets them aside, in order, for the next drive on the main actor.
+public final class TestExecutor: TaskExecutor, MainActorScheduler, Sendable {
   /// The order in which runnable jobs run.
   public enum Ordering: Sendable, Hashable {
     /// Every job in the order it was enqueued; sleepers with the same deadline in the order
@@ -42,6 +47,9 @@ public final class TestExecutor: TaskExecutor, Sendable {
     public var pendingJobs: Int
     /// Tasks sleeping on ``TestExecutor/clock``.
     public var pendingSleepers: Int
+    /// Main-actor work a drive off the main actor set aside; the next drive on the main actor
+    /// runs it first.
+    public var strandedMainActorWork: Int
   }
 
   /// The ordering this executor was created with.
@@ -60,13 +68,21 @@ public final class TestExecutor: TaskExecutor, Sendable {
   public var clock: TestClock { TestClock(executor: self) }
 
   /// A fresh store executor: a new serial executor of its own on this executor's queue, with
-  /// this executor as the task executor its effects prefer.
+  /// this executor as the task executor its effects prefer and as its main-actor scheduler.
   ///
   /// Call it once per store (or per actor): actors sharing one serial executor object would
   /// call each other inline and defeat `assumeIsolated`.
   /// - Returns: The executor pair to pass to a store.
   public func makeStoreExecutor() -> StoreExecutor {
-    StoreExecutor(serialExecutor: SerialExecutorFacet(executor: self), taskExecutor: self)
+    StoreExecutor(serialExecutor: SerialExecutorFacet(executor: self), taskExecutor: self, mainActorScheduler: self)
+  }
+
+  /// Queues main-actor work with the other jobs, in the main actor's serial lane; it runs when
+  /// a test on the main actor drives the executor.
+  /// - Parameter work: The work.
+  public func schedule(_ work: @escaping @MainActor @Sendable () -> Void) {
+    let thread = TestExecutorScheduler.ThreadID.current
+    scheduler.withLock { $0.enqueue(.mainActor(work), from: thread) }
   }
 
   /// Queues a job of a task that prefers this executor; it runs when the test drives.
@@ -78,7 +94,7 @@ public final class TestExecutor: TaskExecutor, Sendable {
   func enqueue(_ job: UnownedJob, isolatedTo facet: SerialExecutorFacet?) {
     let thread = TestExecutorScheduler.ThreadID.current
     scheduler.withLock {
-      $0.enqueue(TestExecutorScheduler.PendingJob(job: job, facet: facet), from: thread)
+      $0.enqueue(facet.map { .actor(job, $0) } ?? .task(job), from: thread)
     }
   }
 
@@ -99,6 +115,8 @@ public final class TestExecutor: TaskExecutor, Sendable {
   /// the jobs they enqueue and sleepers whose deadline has already come.
   /// - Parameters:
   ///   - limit: The most jobs this call runs; reaching it with work left reports an issue.
+  ///   - isolation: The caller's isolation. Main-actor work (see ``schedule(_:)``) runs only
+  ///     when it is the main actor; otherwise it waits for a drive that is.
   ///   - fileID: The call site's `#fileID`, for issues.
   ///   - filePath: The call site's `#filePath`, for issues.
   ///   - line: The call site's line, for issues.
@@ -107,13 +125,13 @@ public final class TestExecutor: TaskExecutor, Sendable {
   ///   was refused (both reported as issues).
   @discardableResult
   public func runUntilIdle(
-    limit: Int = 1_000_000,
+    limit: Int = 1_000_000, isolation: isolated (any Actor)? = #isolation,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) -> Bool {
     drive(
       toward: .idle, limit: limit, operation: "runUntilIdle",
-      at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+      at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column), isolation: isolation)
   }
 
   /// Moves virtual time forward by `duration`, waking sleepers in deadline order and running
@@ -122,6 +140,8 @@ public final class TestExecutor: TaskExecutor, Sendable {
   /// - Parameters:
   ///   - duration: How far to move; a negative value is reported and treated as zero.
   ///   - limit: The most jobs this call runs; reaching it with work left reports an issue.
+  ///   - isolation: The caller's isolation. Main-actor work (see ``schedule(_:)``) runs only
+  ///     when it is the main actor; otherwise it waits for a drive that is.
   ///   - fileID: The call site's `#fileID`, for issues.
   ///   - filePath: The call site's `#filePath`, for issues.
   ///   - line: The call site's line, for issues.
@@ -129,7 +149,7 @@ public final class TestExecutor: TaskExecutor, Sendable {
   /// - Returns: `true` when the executor reached the new time and went idle.
   @discardableResult
   public func advance(
-    by duration: Duration, limit: Int = 1_000_000,
+    by duration: Duration, limit: Int = 1_000_000, isolation: isolated (any Actor)? = #isolation,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) -> Bool {
@@ -141,7 +161,7 @@ public final class TestExecutor: TaskExecutor, Sendable {
     }
     return drive(
       toward: .advance(to: now.offset + max(duration, .zero)), limit: limit,
-      operation: "advance(by:)", at: callSite)
+      operation: "advance(by:)", at: callSite, isolation: isolation)
   }
 
   /// Moves virtual time forward to `deadline`, waking sleepers in deadline order and running
@@ -151,6 +171,8 @@ public final class TestExecutor: TaskExecutor, Sendable {
   ///   - deadline: The time to reach; one earlier than ``TestClock/now`` is reported and leaves the clock
   ///     where it is.
   ///   - limit: The most jobs this call runs; reaching it with work left reports an issue.
+  ///   - isolation: The caller's isolation. Main-actor work (see ``schedule(_:)``) runs only
+  ///     when it is the main actor; otherwise it waits for a drive that is.
   ///   - fileID: The call site's `#fileID`, for issues.
   ///   - filePath: The call site's `#filePath`, for issues.
   ///   - line: The call site's line, for issues.
@@ -158,7 +180,7 @@ public final class TestExecutor: TaskExecutor, Sendable {
   /// - Returns: `true` when the executor reached `deadline` and went idle.
   @discardableResult
   public func advance(
-    to deadline: TestClock.Instant, limit: Int = 1_000_000,
+    to deadline: TestClock.Instant, limit: Int = 1_000_000, isolation: isolated (any Actor)? = #isolation,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) -> Bool {
@@ -171,7 +193,7 @@ public final class TestExecutor: TaskExecutor, Sendable {
     }
     return drive(
       toward: .advance(to: max(deadline, current).offset), limit: limit,
-      operation: "advance(to:)", at: callSite)
+      operation: "advance(to:)", at: callSite, isolation: isolation)
   }
 
   /// Runs jobs and moves virtual time to each next deadline until no job is runnable and no
@@ -179,6 +201,8 @@ public final class TestExecutor: TaskExecutor, Sendable {
   /// - Parameters:
   ///   - limit: The most jobs this call runs. Reaching it with work left (an endless timer
   ///     loop, actors messaging each other forever) reports an issue and stops.
+  ///   - isolation: The caller's isolation. Main-actor work (see ``schedule(_:)``) runs only
+  ///     when it is the main actor; otherwise it waits for a drive that is.
   ///   - fileID: The call site's `#fileID`, for issues.
   ///   - filePath: The call site's `#filePath`, for issues.
   ///   - line: The call site's line, for issues.
@@ -187,17 +211,18 @@ public final class TestExecutor: TaskExecutor, Sendable {
   ///   refused.
   @discardableResult
   public func runToCompletion(
-    limit: Int = 1_000_000,
+    limit: Int = 1_000_000, isolation: isolated (any Actor)? = #isolation,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) -> Bool {
     drive(
       toward: .completion, limit: limit, operation: "runToCompletion",
-      at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+      at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column), isolation: isolation)
   }
 
   /// Reports an issue when any job reached the executor from a thread other than the one
-  /// driving it (see ``Stats/foreignEnqueues``), naming the usual causes and their fixes.
+  /// driving it (see ``Stats/foreignEnqueues``), naming the usual causes and their fixes, and
+  /// when main-actor work is still set aside (see ``Stats/strandedMainActorWork``).
   /// - Parameters:
   ///   - fileID: The call site's `#fileID`.
   ///   - filePath: The call site's `#filePath`.
@@ -207,14 +232,24 @@ public final class TestExecutor: TaskExecutor, Sendable {
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) {
+    let stats = self.stats
+    let callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    if stats.strandedMainActorWork > 0 {
+      callSite.report(
+        "TestExecutor: \(stats.strandedMainActorWork) main-actor deliveries never ran because "
+          + "the executor was driven off the main actor, so main-actor hosts and ObservableStores "
+          + "did not see the latest state. Make the test (or suite) `@MainActor`, or drive the "
+          + "executor inside `await MainActor.run { … }`.")
+    }
     let count = stats.foreignEnqueues
     guard count > 0 else { return }
-    CallSite(fileID: fileID, filePath: filePath, line: line, column: column).report(
+    callSite.report(
       "TestExecutor: \(count) job(s) were enqueued from a thread other than the one driving "
         + "the executor, so their order is not deterministic. Likely causes and fixes: a bare "
         + "`Task {}` or `Task.detached` (start the work as an effect, or with "
-        + "`Task(executorPreference: executor)`); `MainActor` work (isolate it to a store "
-        + "executor from `makeStoreExecutor()`); a real-clock `Task.sleep` or `ContinuousClock` "
+        + "`Task(executorPreference: executor)`); `MainActor` work (reach UI code through "
+        + "`MainActorStoreConnection`, `MainActorStoreHost` or `ObservableStore`, whose deliveries "
+        + "this executor schedules, and drive it from a `@MainActor` test); a real-clock `Task.sleep` or `ContinuousClock` "
         + "(inject the executor's `TestClock`, `executor.clock`); a Dispatch queue or other "
         + "callback thread (deliver its result through an effect on the executor).")
   }
@@ -231,7 +266,8 @@ public final class TestExecutor: TaskExecutor, Sendable {
   }
 
   private func drive(
-    toward goal: TestExecutorScheduler.Goal, limit: Int, operation: String, at callSite: CallSite
+    toward goal: TestExecutorScheduler.Goal, limit: Int, operation: String, at callSite: CallSite,
+    isolation: isolated (any Actor)?
   ) -> Bool {
     guard limit >= 0 else {
       callSite.report(
@@ -258,17 +294,21 @@ public final class TestExecutor: TaskExecutor, Sendable {
     }
     defer { scheduler.withLock { $0.endDrive() } }
     let taskExecutor = asUnownedTaskExecutor()
+    let onMainActor = isolation.map { ObjectIdentifier($0) == ObjectIdentifier(MainActor.shared) } ?? false
     var jobsRun = 0
     while true {
-      switch scheduler.withLock({ $0.nextStep(toward: goal, mayRunJob: jobsRun < limit) }) {
-      case .run(let pending):
+      switch scheduler.withLock({ $0.nextStep(toward: goal, mayRunJob: jobsRun < limit, onMainActor: onMainActor) }) {
+      case .run(.actor(let job, let facet)):
         jobsRun += 1
-        if let facet = pending.facet {
-          pending.job.runSynchronously(
-            isolatedTo: facet.asUnownedSerialExecutor(), taskExecutor: taskExecutor)
-        } else {
-          pending.job.runSynchronously(on: taskExecutor)
-        }
+        job.runSynchronously(isolatedTo: facet.asUnownedSerialExecutor(), taskExecutor: taskExecutor)
+      case .run(.task(let job)):
+        jobsRun += 1
+        job.runSynchronously(on: taskExecutor)
+      case .run(.mainActor(let work)):
+        // The drive runs between jobs in its caller's context, which `isolation` says is the
+        // main actor: no job of another executor is running here.
+        jobsRun += 1
+        MainActor.assumeIsolated { work() }
       case .wake(let continuation):
         continuation.resume()
       case .limitReached:

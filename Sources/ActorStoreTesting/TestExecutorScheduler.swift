@@ -12,10 +12,24 @@
 /// job to run, a continuation to resume) and the caller performs it after releasing the lock,
 /// so a job may enqueue, sleep or cancel on this same executor without deadlocking.
 struct TestExecutorScheduler {
-  /// A job waiting to run: on its facet when it is an actor job, else on the task executor.
-  struct PendingJob {
-    let job: UnownedJob
-    let facet: SerialExecutorFacet?
+  /// Work waiting to run: an actor job (on its facet), a task job (on the task executor), or
+  /// main-actor work scheduled through ``TestExecutor/schedule(_:)``.
+  enum PendingJob {
+    case actor(UnownedJob, SerialExecutorFacet)
+    case task(UnownedJob)
+    case mainActor(@MainActor @Sendable () -> Void)
+
+    /// The serial lane the work belongs to: a facet, the main actor, or none (task jobs are
+    /// independent of each other).
+    var lane: ObjectIdentifier? {
+      switch self {
+      case .actor(_, let facet): ObjectIdentifier(facet)
+      case .task: nil
+      case .mainActor: PendingJob.mainActorLane
+      }
+    }
+
+    static var mainActorLane: ObjectIdentifier { ObjectIdentifier(MainActor.shared) }
   }
 
   /// How far a drive goes once no job is runnable.
@@ -56,8 +70,9 @@ struct TestExecutorScheduler {
     }
   }
 
-  /// In `.seeded` order, one choice the generator picks from: the oldest job of a facet (a
-  /// facet stays first-in first-out) or a task-executor job (independent of each other).
+  /// In `.seeded` order, one choice the generator picks from: the oldest job of a serial lane (a
+  /// facet, or the main actor: each stays first-in first-out) or a task-executor job
+  /// (independent of each other).
   private enum Candidate {
     case facetLane(ObjectIdentifier)
     case taskJob(PendingJob)
@@ -68,6 +83,9 @@ struct TestExecutorScheduler {
   private var seededCandidates: [Candidate] = []
   private var facetLanes: [ObjectIdentifier: FIFOQueue<PendingJob>] = [:]
   private var pendingJobCount = 0
+  /// Main-actor work met by a drive that was not on the main actor: it waits, in order, for the
+  /// next drive on the main actor, which runs it before anything else.
+  private var strandedMainActorWork = FIFOQueue<PendingJob>()
 
   private(set) var now = Duration.zero
   private var sleepers = SleeperQueue()
@@ -97,10 +115,11 @@ struct TestExecutorScheduler {
   var stats: TestExecutor.Stats {
     TestExecutor.Stats(
       jobsRun: jobsRun, timersFired: timersFired, foreignEnqueues: foreignEnqueues,
-      pendingJobs: pendingJobCount, pendingSleepers: sleepers.count)
+      pendingJobs: pendingJobCount, pendingSleepers: sleepers.count,
+      strandedMainActorWork: strandedMainActorWork.count)
   }
 
-  var hasPendingWork: Bool { pendingJobCount > 0 || sleepers.count > 0 }
+  var hasPendingWork: Bool { pendingJobCount > 0 || sleepers.count > 0 || !strandedMainActorWork.isEmpty }
 
   // MARK: Jobs
 
@@ -112,8 +131,7 @@ struct TestExecutorScheduler {
     }
     pendingJobCount += 1
     guard generator != nil else { return fifoJobs.append(job) }
-    guard let facet = job.facet else { return seededCandidates.append(.taskJob(job)) }
-    let lane = ObjectIdentifier(facet)
+    guard let lane = job.lane else { return seededCandidates.append(.taskJob(job)) }
     if facetLanes[lane] == nil { seededCandidates.append(.facetLane(lane)) }
     facetLanes[lane, default: FIFOQueue()].append(job)
   }
@@ -161,22 +179,38 @@ struct TestExecutorScheduler {
 
   /// The next thing to do: run a job while any is runnable, else wake the earliest sleeper the
   /// goal reaches (moving the clock to its deadline), else finish.
-  /// - Parameter mayRunJob: `false` once the drive has used its job limit.
-  mutating func nextStep(toward goal: Goal, mayRunJob: Bool) -> Step {
+  /// - Parameters:
+  ///   - mayRunJob: `false` once the drive has used its job limit.
+  ///   - onMainActor: Whether the drive runs on the main actor, so main-actor work may run;
+  ///     otherwise that work is set aside until such a drive.
+  mutating func nextStep(toward goal: Goal, mayRunJob: Bool, onMainActor: Bool) -> Step {
     runningFacet = nil
-    let hasWork = pendingJobCount > 0 || reaches(goal, sleepers.earliestDeadline())
+    let hasWork =
+      pendingJobCount > 0 || (onMainActor && !strandedMainActorWork.isEmpty)
+      || reaches(goal, sleepers.earliestDeadline())
     guard hasWork else {
       if case .advance(let target) = goal { now = max(now, target) }
       return .finished
     }
     guard mayRunJob else { return .limitReached }
-    if let job = popJob() {
-      pendingJobCount -= 1
+    if onMainActor, let stranded = strandedMainActorWork.popFirst() {
       jobsRun += 1
-      runningFacet = job.facet.map(ObjectIdentifier.init)
+      return .run(stranded)
+    }
+    while let job = popJob() {
+      pendingJobCount -= 1
+      if case .mainActor = job, !onMainActor {
+        strandedMainActorWork.append(job)
+        continue
+      }
+      jobsRun += 1
+      if case .actor(_, let facet) = job { runningFacet = ObjectIdentifier(facet) }
       return .run(job)
     }
-    guard let woken = sleepers.popEarliest() else { return .finished }
+    guard reaches(goal, sleepers.earliestDeadline()), let woken = sleepers.popEarliest() else {
+      if case .advance(let target) = goal { now = max(now, target) }
+      return .finished
+    }
     now = max(now, woken.deadline)
     timersFired += 1
     return .wake(woken.continuation)

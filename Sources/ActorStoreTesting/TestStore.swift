@@ -14,7 +14,13 @@
 /// ```
 ///
 /// `await send` returns once the executor is idle: every job that can run without moving the
-/// clock has run. Failures are reported through `reportIssue` (routed to Swift Testing or
+/// clock has run, main-actor deliveries included.
+///
+/// Every async method is `nonisolated(nonsending)`: it runs in its caller's isolation, so a
+/// `TestStore` works the same from a `@MainActor` test, an actor-isolated helper or a
+/// nonisolated test. From the main actor, the executor runs main-actor deliveries (to
+/// `MainActorStoreConnection`s and `ObservableStore`s) in its deterministic order; from
+/// elsewhere, the store finishes them with one hop to the main actor per step. Failures are reported through `reportIssue` (routed to Swift Testing or
 /// XCTest by ``TestIssueReporter``) at the line of the failing call.
 public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
   /// How strictly a ``TestStore`` checks.
@@ -118,7 +124,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
   ///   - column: The call site, for failures.
   /// - Returns: The effects the action started.
   @discardableResult
-  public func send(
+  public nonisolated(nonsending) func send(
     _ action: Action,
     assert update: ((inout State) throws -> Void)? = nil,
     fileID: StaticString = #fileID,
@@ -138,7 +144,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     received = []
     let store = self.store
     let task = Task(executorPreference: executor) { await store.send(action) }
-    executor.runUntilIdle(fileID: fileID, filePath: filePath, line: line, column: column)
+    await settle(at: location)
     let storeTask = await task.value
     let entries = log.drain()
     guard let sent = entries.first else {
@@ -159,7 +165,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
   ///   - filePath: The call site, for failures.
   ///   - line: The call site, for failures.
   ///   - column: The call site, for failures.
-  public func receive(
+  public nonisolated(nonsending) func receive(
     _ expected: Action,
     assert update: ((inout State) throws -> Void)? = nil,
     fileID: StaticString = #fileID,
@@ -167,6 +173,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     line: UInt = #line,
     column: UInt = #column
   ) async where Action: Equatable {
+    await settle(at: (fileID, filePath, line, column))
     receive(
       description: "\(expected)", matching: { $0 == expected }, update,
       at: (fileID, filePath, line, column))
@@ -181,7 +188,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
   ///   - filePath: The call site, for failures.
   ///   - line: The call site, for failures.
   ///   - column: The call site, for failures.
-  public func receive(
+  public nonisolated(nonsending) func receive(
     _ isMatching: (Action) -> Bool,
     assert update: ((inout State) throws -> Void)? = nil,
     fileID: StaticString = #fileID,
@@ -189,6 +196,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     line: UInt = #line,
     column: UInt = #column
   ) async {
+    await settle(at: (fileID, filePath, line, column))
     receive(description: "an action matching the predicate", matching: isMatching, update, at: (fileID, filePath, line, column))
   }
 
@@ -199,29 +207,45 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
   ///   - filePath: The call site, for failures.
   ///   - line: The call site, for failures.
   ///   - column: The call site, for failures.
-  public func finish(
+  public nonisolated(nonsending) func finish(
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
   ) async {
+    await settle(at: (fileID, filePath, line, column))
     hasFinished = true
     checkEnd(fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Drops every action effects sent that the test has not received, accepting the state they
   /// produced.
-  public func skipReceivedActions() async {
-    executor.runUntilIdle()
+  public nonisolated(nonsending) func skipReceivedActions() async {
+    await settle()
     received += log.drain()
     if let last = received.last { expectedState = last.state }
     received = []
   }
 
   /// Cancels every effect still in flight and runs until idle.
-  public func skipInFlightEffects() async {
+  public nonisolated(nonsending) func skipInFlightEffects() async {
     store.cancelAllEffects()
-    executor.runUntilIdle()
+    await settle()
+  }
+
+  /// Runs until idle in the caller's isolation; main-actor work that could not run there (the
+  /// caller is not on the main actor) runs in one hop to the main actor, which drives the
+  /// executor until idle again.
+  private nonisolated(nonsending) func settle(
+    at location: Location = (#fileID, #filePath, #line, #column)
+  ) async {
+    executor.runUntilIdle(fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
+    guard executor.stats.strandedMainActorWork > 0 else { return }
+    let executor = self.executor
+    await MainActor.run {
+      _ = executor.runUntilIdle(
+        fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
+    }
   }
 
   // MARK: - Assertions
@@ -232,7 +256,6 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     description: String, matching isMatching: (Action) -> Bool,
     _ update: ((inout State) throws -> Void)?, at location: Location
   ) {
-    executor.runUntilIdle(fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
     received += log.drain()
     guard !received.isEmpty else {
       let inFlight = store.inFlightEffectDescriptions

@@ -2,7 +2,9 @@ import ActorStoreTesting
 import FavouriteCharacters
 import Testing
 
-@Suite struct FavouriteCharactersTests {
+/// A `@MainActor` suite, like an app's: the cells are main-actor hosts and the executor runs
+/// their deliveries in its deterministic order.
+@MainActor @Suite struct FavouriteCharactersTests {
   private static func client(clock: TestClock) -> CharactersClient {
     CharactersClient(
       loadCharacters: {

@@ -1,7 +1,8 @@
 import ActorStoreTesting
 import Testing
 
-@Suite struct TestStoreTests {
+/// `@MainActor`, as app test suites usually are: every `TestStore` call runs on the main actor.
+@MainActor @Suite struct TestStoreTests {
   @Test func concatenatedEffectsRunOneAfterAnother() async {
     let store = TestStore(initialState: Timing.State()) { Timing(clock: $0.clock) }
     await store.send(.concatenate)

@@ -11,7 +11,9 @@
 ///   }
 /// }
 /// ```
-/// On Apple platforms the same shape backs a `UICollectionViewCell` (see Docs/Cell-Stores.md).
+/// Its callbacks run on the store's task executor, off the main actor. For UI code, use
+/// ``MainActorStoreHost`` or ``MainActorStoreConnection``, whose callbacks run on the main actor,
+/// coalesced (see Docs/UIKit-and-SwiftUI.md).
 open class StoreHostBase<State: Sendable, Action: Sendable>: StoreHost {
   /// The store shown, between ``configure(with:)`` and ``prepareForReuse()``.
   public private(set) var store: Store<State, Action>?
