@@ -14,7 +14,7 @@ import Testing
     #expect(run.status == .success, "\(run.error)")
     #expect(run.standard.hasSuffix("}\n") && run.standard.filter { $0 == "\n" }.count == 1)
     let json = try MiniJSON.parse(run.standard)
-    #expect(json.keys == ["tool", "ok", "scenarios", "figures"])
+    #expect(json.keys == ["tool", "ok", "interrupted", "scenarios", "figures"])
     #expect(json["ok"]?.bool == true)
     let figures = try #require(json["figures"]?.array)
     #expect(figures.count == 10)
@@ -44,7 +44,7 @@ import Testing
     let report = try #require(json["scenarios"]?.array?.first)
     #expect(
       report.keys == [
-        "scenario", "ok", "seed", "passes", "summary", "wallSeconds", "peakMemoryBytes", "invariants", "violations",
+        "scenario", "ok", "seed", "passes", "interrupted", "summary", "wallSeconds", "peakMemoryBytes", "invariants", "violations",
         "warnings",
       ])
     #expect(report["scenario"]?.string == "effects")

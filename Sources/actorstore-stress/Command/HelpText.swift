@@ -49,6 +49,8 @@ enum HelpText {
       0  every invariant held
       1  an invariant broke; standard error names it, the seed, and the command replaying it
       2  bad command line; standard error names the option or value
+      130  interrupted (Ctrl-C): the report covers the passes that completed; a second
+           Ctrl-C quits at once
 
     """
 
