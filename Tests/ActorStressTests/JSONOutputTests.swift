@@ -17,7 +17,7 @@ import Testing
     #expect(json.keys == ["tool", "ok", "interrupted", "scenarios", "figures"])
     #expect(json["ok"]?.bool == true)
     let figures = try #require(json["figures"]?.array)
-    #expect(figures.count == 10)
+    #expect(figures.count == 13)
     for figure in figures {
       #expect(figure.keys == Self.figureKeys)
       #expect(figure["scenario"]?.string == "bench")
@@ -26,7 +26,7 @@ import Testing
       #expect(figure["met"]?.bool != nil)
     }
     let comparisons = figures.filter { $0["baseline"] != .null }
-    #expect(comparisons.count == 9)
+    #expect(comparisons.count == 12)
     for figure in comparisons {
       let median = try #require(figure["median"]?.number)
       let baseline = try #require(figure["baseline"]?.number)
@@ -36,6 +36,12 @@ import Testing
     let names = figures.compactMap { $0["figure"]?.string }
     #expect(names.contains { $0.hasPrefix("diff of 400 items") })
     #expect(names.last == "memory per in-flight effect")
+    let liveStoreRows = names.filter { $0.hasPrefix("awaited root send, ") }
+    #expect(
+      liveStoreRows == [
+        "awaited root send, 1 live element stores", "awaited root send, 1 000 live element stores",
+        "awaited root send, 10 000 live element stores",
+      ])
   }
 
   @Test func scenarioReportShape() async throws {
