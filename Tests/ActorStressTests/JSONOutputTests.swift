@@ -39,7 +39,7 @@ import Testing
     let liveStoreRows = names.filter { $0.hasPrefix("awaited root send, ") }
     #expect(
       liveStoreRows == [
-        "awaited root send, 1 live element stores", "awaited root send, 1 000 live element stores",
+        "awaited root send, 1 live element store", "awaited root send, 1 000 live element stores",
         "awaited root send, 10 000 live element stores",
       ])
   }

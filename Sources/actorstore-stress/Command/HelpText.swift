@@ -1,5 +1,9 @@
 /// The `--help` text.
 enum HelpText {
+  /// How long the default mix takes in a release build, as README.md and
+  /// Docs/Stress-and-Benchmarks.md say it too (a test keeps the three the same).
+  static let defaultRunTime = "about 15 s on 2 cores"
+
   static let text = """
     actorstore-stress: stress scenarios with invariant checks, and benchmarks against same-run
     baselines, for ActorStore.
@@ -9,7 +13,7 @@ enum HelpText {
                         [--seeds N] [--seed S] [--duration SECONDS] [--json] [--quiet]
 
     With no scenario, runs send, effects, scroll (25 000 rows) and explore at their default
-    sizes, about 20 s on 2 cores in a release build, and prints a short table.
+    sizes, \(defaultRunTime) in a release build, and prints a short table.
 
     SCENARIOS
     \(scenarioLines)

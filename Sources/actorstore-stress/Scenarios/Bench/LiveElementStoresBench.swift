@@ -57,7 +57,7 @@ enum LiveElementStoresBench {
         "every root send reduced exactly once with \(Format.count(live)) live element stores", mismatches.isEmpty,
         "reduced per round: \(mismatches.joined(separator: ", "))")
       var figure = Figure.comparison(
-        "awaited root send, \(Format.count(live)) live element stores", operations: 1, unit: "ns/send",
+        "awaited root send, \(Format.count(live)) live element store\(live == 1 ? "" : "s")", operations: 1, unit: "ns/send",
         times: times, maxRatio: 1.5, target: "≤ 1.5× none alive")
       figure.detail =
         "scope(id:in:action:) stores over a list of \(Format.count(rows.count)) rows; "
