@@ -22,7 +22,8 @@ enum HelpText {
       --actions N         send: actions in all (default 500 000).
                           explore: actions per seed (default 60; not applied in the default mix).
                           bench: actions per round of the .send-chain figure (default 2 000 000);
-                          N/10 awaited sends and N/40 effect round trips per round.
+                          N/10 awaited sends and N/40 effect round trips per round;
+                          up to N/10 root sends per live-element-store row (250 ms cap).
       --effects N         effects: effects started (default 100 000).
                           explore: effects per seed (default 24; not applied in the default mix).
                           bench: in-flight effects cancelled per round (default 10 000).
