@@ -14,10 +14,10 @@ import Testing
     #expect(run.status == .success, "\(run.error)")
     #expect(run.standard.hasSuffix("}\n") && run.standard.filter { $0 == "\n" }.count == 1)
     let json = try MiniJSON.parse(run.standard)
-    #expect(json.keys == ["tool", "ok", "scenarios", "figures"])
+    #expect(json.keys == ["tool", "ok", "interrupted", "scenarios", "figures"])
     #expect(json["ok"]?.bool == true)
     let figures = try #require(json["figures"]?.array)
-    #expect(figures.count == 12)
+    #expect(figures.count == 15)
     for figure in figures {
       #expect(figure.keys == Self.figureKeys)
       #expect(figure["scenario"]?.string == "bench")
@@ -26,7 +26,7 @@ import Testing
       #expect(figure["met"]?.bool != nil)
     }
     let comparisons = figures.filter { $0["baseline"] != .null }
-    #expect(comparisons.count == 11)
+    #expect(comparisons.count == 14)
     for figure in comparisons {
       let median = try #require(figure["median"]?.number)
       let baseline = try #require(figure["baseline"]?.number)
@@ -36,6 +36,12 @@ import Testing
     let names = figures.compactMap { $0["figure"]?.string }
     #expect(names.contains { $0.hasPrefix("diff of 400 items") })
     #expect(names.last == "memory per in-flight effect")
+    let liveStoreRows = names.filter { $0.hasPrefix("awaited root send, ") }
+    #expect(
+      liveStoreRows == [
+        "awaited root send, 1 live element store", "awaited root send, 1 000 live element stores",
+        "awaited root send, 10 000 live element stores",
+      ])
   }
 
   @Test func scenarioReportShape() async throws {
@@ -44,7 +50,7 @@ import Testing
     let report = try #require(json["scenarios"]?.array?.first)
     #expect(
       report.keys == [
-        "scenario", "ok", "seed", "passes", "summary", "wallSeconds", "peakMemoryBytes", "invariants", "violations",
+        "scenario", "ok", "seed", "passes", "interrupted", "summary", "wallSeconds", "peakMemoryBytes", "invariants", "violations",
         "warnings",
       ])
     #expect(report["scenario"]?.string == "effects")

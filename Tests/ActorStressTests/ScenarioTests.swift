@@ -25,6 +25,9 @@ import Testing
     #expect(run.standard.contains("held    every update passes the validator"))
     #expect(run.standard.contains("held    no row effect outlives its row"))
     #expect(run.standard.contains("held    registry counts return to zero"))
+    #expect(run.standard.contains("held    no stale state shown by a host"))
+    #expect(run.standard.contains("held    registry counts never negative"))
+    #expect(run.standard.contains("rows undone on screen"))
   }
 
   // One effect per seed: with several effects under one ID, ActorStore's cancel(id:) currently
@@ -85,5 +88,15 @@ import Testing
     #expect(log.checked == ["a", "b"])
     #expect(log.violations.count == InvariantLog.keptViolations)
     #expect(log.droppedViolations == 5)
+  }
+
+  /// A violation of a new invariant is kept past the cap, so the report marks it BROKEN.
+  @Test func theFirstViolationOfEachInvariantIsKeptPastTheCap() {
+    var log = InvariantLog(seed: 1)
+    for index in 0..<(InvariantLog.keptViolations + 5) { log.check("a", false, "\(index)") }
+    log.check("b", false, "late")
+    log.check("b", false, "later")
+    #expect(log.violations.map(\.invariant).filter { $0 == "b" } == ["b"])
+    #expect(log.droppedViolations == 6)
   }
 }

@@ -32,36 +32,32 @@ extension Effect {
     if isNone { return self }
     let rule = ThrottleRule(id: EffectID(id)) { memory, hasPending in
       let now = clock.now
-      guard let lastStart = memory as? C.Instant, lastStart.duration(to: now) < interval else {
-        memory = now
+      guard let window = memory as? ThrottleWindow<C>, window.anchor.duration(to: now) < interval else {
+        memory = ThrottleWindow(clock: clock, anchor: now, interval: interval)
         return .startNow
       }
+      let lastStart = window.anchor
       if hasPending {
         guard latest else { return .drop }
         return .startLater(replacingPending: true) { try await clock.sleep(until: lastStart, tolerance: nil) }
       }
       let deadline = lastStart.advanced(by: interval)
-      memory = deadline
+      memory = ThrottleWindow(clock: clock, anchor: deadline, interval: interval)
       return .startLater(replacingPending: false) { try await clock.sleep(until: deadline, tolerance: nil) }
     }
     return Self(.throttled(self, rule))
   }
 }
 
-/// A throttle's decision procedure, run under the registry lock with the throttle's memory (the
-/// instant of its last or scheduled start) and whether a delayed start is waiting.
+/// A throttle's decision procedure, run under the registry lock with the throttle's memory (its
+/// current interval, `nil` once that has passed) and whether a delayed start is waiting.
 @usableFromInline struct ThrottleRule: Sendable {
   let id: EffectID
-  let decide: @Sendable (_ memory: inout (any Sendable)?, _ hasPending: Bool) -> ThrottleDecision
+  let decide: @Sendable (_ memory: inout (any ThrottleMemory)?, _ hasPending: Bool) -> ThrottleDecision
 }
 
 @usableFromInline enum ThrottleDecision {
   case startNow
   case drop
   case startLater(replacingPending: Bool, wait: @Sendable () async throws -> Void)
-}
-
-/// The ID under which a throttle's waiting start is registered.
-struct ThrottlePendingID: Hashable, Sendable {
-  let throttleID: EffectID
 }

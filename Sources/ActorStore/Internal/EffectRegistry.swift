@@ -100,10 +100,16 @@
   }
 
   /// Runs a throttle rule against its memory under the lock.
-  func decideThrottle(_ rule: ThrottleRule, memoryKey: EffectKey, pendingKey: EffectKey) -> ThrottleDecision {
+  /// - Parameters:
+  ///   - rule: The throttle's rule.
+  ///   - key: Where the throttle's memory is kept.
+  ///   - pendingKey: `key.pendingKey`, computed once by the caller, which needs it too.
+  func decideThrottle(_ rule: ThrottleRule, key: ThrottleKey, pendingKey: EffectKey) -> ThrottleDecision {
     state.withLock { state in
       let hasPending = state.index[pendingKey] != nil
-      return rule.decide(&state.throttleMemory[memoryKey], hasPending)
+      let decision = rule.decide(&state.throttles[key], hasPending)
+      state.pruneThrottlesIfDue()
+      return decision
     }
   }
 
@@ -112,6 +118,22 @@
 
   /// The number of keys in the cancellation index.
   var indexedKeyCount: Int { state.withLock { $0.index.count } }
+
+  /// The number of throttle IDs remembered.
+  var throttleMemoryCount: Int { state.withLock { $0.throttles.count } }
+
+  /// An estimate of the bytes the registry keeps for IDs between effects: the throttle memory
+  /// and the bounded set of used keys, counted by slot capacity plus a generous allowance for
+  /// each entry's out-of-line boxes (IDs, a throttle's window).
+  var retainedKeyByteEstimate: Int {
+    state.withLock { state in
+      let boxAllowance = 128
+      let throttleSlot = MemoryLayout<ThrottleKey>.stride + MemoryLayout<(any ThrottleMemory)>.stride
+      let seenSlot = MemoryLayout<EffectKey>.stride
+      return state.throttles.capacity * throttleSlot + state.throttles.count * boxAllowance
+        + state.seenKeys.capacity * seenSlot + state.seenKeys.count * boxAllowance
+    }
+  }
 
   /// A description of each effect task still running, for diagnostics.
   var runningEffectDescriptions: [String] {
@@ -175,7 +197,12 @@ struct EffectRegistryState: ~Copyable {
 
   var index: [EffectKey: Bucket] = [:]
   var seenKeys: Set<EffectKey> = []
-  var throttleMemory: [EffectKey: any Sendable] = [:]
+  /// Each throttle ID's current interval. Entries outlive their effects, so they are swept once
+  /// the table has doubled since the last sweep: the table stays within twice the IDs throttled
+  /// within their interval (or ``throttleSweepMinimum``), at amortised constant cost per call.
+  var throttles: [ThrottleKey: any ThrottleMemory] = [:]
+  var throttleSweepThreshold = Self.throttleSweepMinimum
+  static let throttleSweepMinimum = 256
   var runningTasks = 0
   var nextSerial: UInt64 = 0
 
@@ -277,6 +304,14 @@ struct EffectRegistryState: ~Copyable {
         child = next.nextSibling
       }
     }
+  }
+
+  /// Forgets every throttle whose interval has passed and that has no start waiting, once the
+  /// table has reached the sweep threshold. `filter` builds a new table, so capacity shrinks too.
+  mutating func pruneThrottlesIfDue() {
+    guard throttles.count >= throttleSweepThreshold else { return }
+    throttles = throttles.filter { key, memory in !memory.intervalHasPassed || index[key.pendingKey] != nil }
+    throttleSweepThreshold = max(Self.throttleSweepMinimum, 2 * throttles.count)
   }
 
   private mutating func insert(_ record: EffectRecord, at key: EffectKey) {

@@ -413,9 +413,9 @@
 
   private func launchThrottled(
     _ inner: Effect<Action>, _ rule: ThrottleRule, _ context: LaunchContext, _ store: Store<State, Action>) {
-    let pendingKey = EffectKey(kind: .id(EffectID(ThrottlePendingID(throttleID: rule.id))), path: context.path)
-    let decision = registry.decideThrottle(
-      rule, memoryKey: EffectKey(kind: .id(rule.id), path: context.path), pendingKey: pendingKey)
+    let key = ThrottleKey(id: rule.id, path: context.path)
+    let pendingKey = key.pendingKey
+    let decision = registry.decideThrottle(rule, key: key, pendingKey: pendingKey)
     switch decision {
     case .drop:
       break

@@ -1,5 +1,9 @@
 /// The `--help` text.
 enum HelpText {
+  /// How long the default mix takes in a release build, as README.md and
+  /// Docs/Stress-and-Benchmarks.md say it too (a test keeps the three the same).
+  static let defaultRunTime = "about 15 s on 2 cores"
+
   static let text = """
     actorstore-stress: stress scenarios with invariant checks, and benchmarks against same-run
     baselines, for ActorStore.
@@ -9,7 +13,7 @@ enum HelpText {
                         [--seeds N] [--seed S] [--duration SECONDS] [--json] [--quiet]
 
     With no scenario, runs send, effects, scroll (25 000 rows) and explore at their default
-    sizes, about 20 s on 2 cores in a release build, and prints a short table.
+    sizes, \(defaultRunTime) in a release build, and prints a short table.
 
     SCENARIOS
     \(scenarioLines)
@@ -19,7 +23,8 @@ enum HelpText {
                           explore: actions per seed (default 60; not applied in the default mix).
                           bench: actions per round of the .send-chain figure (default 2 000 000);
                           N/10 awaited sends, N/40 effect round trips and N/200 main-actor
-                          deliveries per round.
+                          deliveries per round; up to N/10 root sends per live-element-store
+                          row (250 ms cap).
       --effects N         effects: effects started (default 100 000).
                           explore: effects per seed (default 24; not applied in the default mix).
                           bench: in-flight effects cancelled per round (default 10 000).
@@ -50,6 +55,8 @@ enum HelpText {
       0  every invariant held
       1  an invariant broke; standard error names it, the seed, and the command replaying it
       2  bad command line; standard error names the option or value
+      130  interrupted (Ctrl-C): the report covers the passes that completed; a second
+           Ctrl-C quits at once
 
     """
 

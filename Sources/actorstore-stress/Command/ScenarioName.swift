@@ -45,7 +45,7 @@ enum ScenarioName: String, CaseIterable, Sendable {
   }
 
   /// The sizes used in the default mix when no option sets them: the defaults, except a
-  /// shorter list for `scroll`, so that the mix takes about 20 s on 2 cores. (Each row action
+  /// shorter list for `scroll`, so that the mix takes `HelpText.defaultRunTime`. (Each row action
   /// currently copies the whole row array, so a scroll's cost grows with the list's length
   /// squared; see Docs/Stress-and-Benchmarks.md.)
   var mixDefaultSizes: ScenarioSizes {

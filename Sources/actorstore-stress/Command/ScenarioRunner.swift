@@ -10,9 +10,12 @@ enum ScenarioRunner {
   ///   - duration: Seconds to keep starting passes; `nil` runs one pass.
   ///   - console: Where progress lines go, when `showsProgress`.
   ///   - showsProgress: Whether to print a progress line a second.
-  /// - Returns: The report. Passes stop at the first one that breaks an invariant.
+  ///   - stop: Ends the run early: no further pass starts, the one running is abandoned.
+  /// - Returns: The report of the passes that completed. Passes stop at the first one that
+  ///   breaks an invariant.
   static func run(
-    _ scenario: some StressScenario, seed: UInt64, duration: Double?, console: some Console, showsProgress: Bool
+    _ scenario: some StressScenario, seed: UInt64, duration: Double?, console: some Console, showsProgress: Bool,
+    stop: StopRequest
   ) async -> ScenarioReport {
     ProcessMemory.resetPeak()
     let clock = ContinuousClock()
@@ -25,11 +28,17 @@ enum ScenarioRunner {
     var warnings: [String] = []
     var warningCount = 0
     var passSeed = seed
+    var interrupted = false
     repeat {
       progress.expect(scenario.unitsPerPass)
       let issues = IssueCollector()
-      let outcome = await IssueReporting.withReporter(issues) {
-        await scenario.runPass(seed: passSeed, progress: progress)
+      let thisSeed = passSeed
+      let finished = await stop.unlessStopped {
+        await IssueReporting.withReporter(issues) { await scenario.runPass(seed: thisSeed, progress: progress) }
+      }
+      guard let outcome = finished else {
+        interrupted = true
+        break
       }
       var log = outcome.invariants
       let errors = issues.errors
@@ -49,7 +58,7 @@ enum ScenarioRunner {
       scenario: scenario.name, seed: seed, passes: figuresByPass.count, summary: scenario.summary,
       figures: combine(figuresByPass), invariants: invariants, warnings: warnings,
       wallSeconds: (clock.now - start).seconds, peakMemoryBytes: ProcessMemory.peakResidentBytes,
-      arguments: scenario.arguments)
+      arguments: scenario.arguments, interrupted: interrupted)
   }
 
   /// One figure per name: a single pass's figures as they are; over several passes, the median

@@ -6,6 +6,8 @@ enum ExitStatus: Int32, Sendable {
   case invariantBroken = 1
   /// The command line could not be parsed; standard error says why in one line.
   case usage = 2
+  /// Stopped by Ctrl-C (128 + SIGINT, as shells report it); the report covers what completed.
+  case interrupted = 130
 }
 
 /// `actorstore-stress`: parses the command line, runs the scenarios, prints the report.
@@ -14,8 +16,9 @@ enum StressCommand {
   /// - Parameters:
   ///   - arguments: The arguments after the program name.
   ///   - console: Where output, errors and progress go.
+  ///   - stop: Ends the run early, with the report of what completed.
   /// - Returns: The exit status.
-  static func run(arguments: [String], console: some Console) async -> ExitStatus {
+  static func run(arguments: [String], console: some Console, stop: StopRequest = StopRequest()) async -> ExitStatus {
     let options: StressOptions
     switch StressOptions.parse(arguments) {
     case .failure(let error):
@@ -33,19 +36,22 @@ enum StressCommand {
     let showsProgress = console.errorIsTerminal && !options.quiet
     var reports: [ScenarioReport] = []
     for name in options.scenario.map({ [$0] }) ?? ScenarioName.defaultMix {
+      if stop.isRequested { break }
       let scenario = makeScenario(name, sizes: options.sizes(for: name, inMix: options.scenario == nil))
       reports.append(
         await ScenarioRunner.run(
-          scenario, seed: seed, duration: options.duration, console: console, showsProgress: showsProgress))
+          scenario, seed: seed, duration: options.duration, console: console, showsProgress: showsProgress,
+          stop: stop))
     }
     console.write(
       options.json ? ReportJSON.render(reports) : ReportTable.render(reports, detailed: options.scenario != nil))
     let failed = reports.filter { !$0.passed }
-    guard failed.isEmpty else {
-      for line in ReportTable.failures(failed) { console.writeError(line + "\n") }
-      return .invariantBroken
+    for line in ReportTable.failures(failed) { console.writeError(line + "\n") }
+    if stop.isRequested {
+      console.writeError("actorstore-stress: interrupted; the report covers only what completed\n")
+      return .interrupted
     }
-    return .success
+    return failed.isEmpty ? .success : .invariantBroken
   }
 
   /// The scenario `name` at `sizes`.

@@ -17,7 +17,8 @@ struct InvariantLog: Sendable {
   /// Violations beyond the ones kept (see ``keptViolations``).
   private(set) var droppedViolations = 0
 
-  /// How many violations are kept with their detail; the rest are only counted.
+  /// How many violations are kept with their detail; the rest are only counted, except the
+  /// first of each invariant, which is always kept so that the report marks it broken.
   static let keptViolations = 20
 
   init(seed: UInt64) { self.seed = seed }
@@ -44,7 +45,7 @@ struct InvariantLog: Sendable {
   }
 
   private mutating func record(_ violation: InvariantViolation) {
-    if violations.count < Self.keptViolations {
+    if violations.count < Self.keptViolations || !violations.contains(where: { $0.invariant == violation.invariant }) {
       violations.append(violation)
     } else {
       droppedViolations += 1

@@ -7,6 +7,7 @@ enum ReportJSON {
     JSON.object([
       ("tool", .string("actorstore-stress")),
       ("ok", .bool(reports.allSatisfy(\.passed))),
+      ("interrupted", .bool(reports.contains(where: \.interrupted))),
       ("scenarios", .array(reports.map(scenario))),
       ("figures", .array(reports.flatMap(\.figures).map(figure))),
     ]).text + "\n"
@@ -35,6 +36,7 @@ enum ReportJSON {
       ("ok", .bool(report.passed)),
       ("seed", .string(String(report.seed))),
       ("passes", .integer(report.passes)),
+      ("interrupted", .bool(report.interrupted)),
       ("summary", .string(report.summary)),
       ("wallSeconds", .number(report.wallSeconds)),
       ("peakMemoryBytes", report.peakMemoryBytes.map(JSON.integer) ?? .null),

@@ -50,6 +50,11 @@ enum ReportTable {
     }
     let failed = reports.filter { !$0.passed }
     lines.append("")
+    if let stopped = reports.first(where: \.interrupted) {
+      lines.append(
+        "INTERRUPTED during \(stopped.scenario.rawValue): figures and invariants cover the "
+          + "\(stopped.passes) completed pass(es) and the scenarios before it")
+    }
     if failed.isEmpty {
       lines.append("all invariants held")
     } else {
@@ -80,7 +85,9 @@ enum ReportTable {
   }
 
   private static func verdict(_ report: ScenarioReport) -> String {
-    report.passed ? "ok (\(report.invariants.checked.count) invariants)" : "FAILED"
+    guard report.passed else { return "FAILED" }
+    let held = "ok (\(report.invariants.checked.count) invariants)"
+    return report.interrupted ? "interrupted, \(held)" : held
   }
 
   private static func summaryTable(_ reports: [ScenarioReport]) -> [String] {

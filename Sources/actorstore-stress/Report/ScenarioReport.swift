@@ -18,6 +18,9 @@ struct ScenarioReport: Sendable {
   var peakMemoryBytes: Int?
   /// The options that rerun the scenario at the same sizes, without `--seed`.
   var arguments: [String]
+  /// Whether a stop request (Ctrl-C) abandoned a pass: the figures and invariants cover only
+  /// the ``passes`` that completed.
+  var interrupted = false
 
   /// Whether every invariant held.
   var passed: Bool { invariants.holds }

@@ -26,8 +26,18 @@ struct ExploreScenario: StressScenario {
     "\(Format.count(seeds)) seeds × (\(actions) actions + \(effects) effects), each run twice"
   }
 
+  /// Jobs a schedule may run per action and effect before it counts as runaway. Measured
+  /// schedules run about 2 per action and 9 per effect (`ExploreJobLimitTests` keeps a margin of
+  /// two checked), so one that hits the limit is stuck, however large `--actions` is.
+  static let jobsPerUnitOfWork = 32
+
+  /// The most jobs one schedule of `actions` actions and `effects` effects may run.
+  static func jobLimit(actions: Int, effects: Int) -> Int {
+    max(1_000_000, jobsPerUnitOfWork * (actions + effects))
+  }
+
   /// What one schedule produced: everything a replay must reproduce.
-  private struct Schedule: Equatable, CustomStringConvertible {
+  struct Schedule: Equatable, CustomStringConvertible {
     var sendTrace: TraceHash
     var effectsTrace: TraceHash
     var jobsRun: Int
@@ -74,7 +84,7 @@ struct ExploreScenario: StressScenario {
   }
 
   /// Runs both workloads on `executor` to completion and checks them.
-  private func runSchedule(on executor: TestExecutor, log: inout InvariantLog) async -> Schedule {
+  func runSchedule(on executor: TestExecutor, log: inout InvariantLog) async -> Schedule {
     let scheduleSeed = log.seed
     let clock = executor.clock
     let sends = SendWorkload(plan: SendPlan(actions: actions, seed: scheduleSeed))
@@ -88,7 +98,7 @@ struct ExploreScenario: StressScenario {
       await effects.drive(effectsStore, progress: nil)
       return await observation
     }
-    let completed = executor.runToCompletion()
+    let completed = executor.runToCompletion(limit: Self.jobLimit(actions: actions, effects: self.effects))
     log.check(
       "the schedule runs to completion", completed,
       "work left after \(executor.stats.jobsRun) jobs: \(executor.stats)")

@@ -2,9 +2,11 @@ import ActorStoreTesting
 
 /// `scroll`: a list of `--elements` rows scrolled top to bottom through `--hosts` reused hosts
 /// (a headless collection view), with seeded inserts, deletes and moves on the way, while each
-/// row on screen runs a ticker effect. Invariants: every batch update passes the validator,
-/// each host shows the row it is bound to, no row effect outlives its row, and the registry
-/// and the effect registry are empty at the end.
+/// row on screen runs a ticker effect. With each edit batch comes undo churn: on-screen rows
+/// removed and re-inserted under the same ID while their hosts stay bound, and a host released
+/// without unbind. Invariants: every batch update passes the validator, each host shows the row
+/// it is bound to and never stale state, registry counts are never negative, no row effect
+/// outlives its row, and the registry and the effect registry are empty at the end.
 struct ScrollScenario: StressScenario {
   let elements: Int
   let hosts: Int
@@ -18,7 +20,7 @@ struct ScrollScenario: StressScenario {
   var arguments: [String] { ["--elements", String(elements), "--hosts", String(hosts)] }
 
   var summary: String {
-    "\(Format.count(elements)) rows through \(hosts) hosts, \(Self.editBatches) edit batches"
+    "\(Format.count(elements)) rows through \(hosts) hosts, \(Self.editBatches) edit batches with undo churn"
   }
 
   func runPass(seed: UInt64, progress: ProgressMeter) async -> PassOutcome {
@@ -31,7 +33,8 @@ struct ScrollScenario: StressScenario {
       scenario: name.rawValue, name: "rows scrolled", unit: "rows/s", samples: [Double(elements) / elapsed])
     figure.detail =
       "\(Format.count(session.simulator.bindCount)) binds, \(session.validatedUpdates) validated updates, "
-      + "\(session.editsApplied) edit batches, \(Format.count(session.ticksSeen.count)) ticks observed"
+      + "\(session.editsApplied) edit batches, \(session.rowsUndone) rows undone on screen, "
+      + "\(session.hostsReleasedBound) hosts released while bound, \(Format.count(session.ticksSeen.count)) ticks observed"
     return PassOutcome(figures: [figure], invariants: session.log)
   }
 }

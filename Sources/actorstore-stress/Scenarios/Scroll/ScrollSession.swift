@@ -14,6 +14,10 @@ final class ScrollSession {
   private(set) var log: InvariantLog
   private(set) var editsApplied = 0
   private(set) var validatedUpdates = 0
+  /// Rows removed and re-inserted under the same ID while on screen.
+  private(set) var rowsUndone = 0
+  /// Hosts released while bound, never unbound: the registry may count them until it sweeps.
+  private(set) var hostsReleasedBound = 0
   private var random: SeededGenerator
   private var nextID: Int
   private let hosts: Int
@@ -58,6 +62,7 @@ final class ScrollSession {
       if scrolledSinceEdit >= rowsPerEdit {
         scrolledSinceEdit = 0
         await edit()
+        await undoChurn()
       }
     }
     await tearDown()
@@ -105,10 +110,48 @@ final class ScrollSession {
     log.check(
       "each host shows the row it is bound to", misbound.isEmpty,
       "hosts of rows \(misbound.prefix(5)) show another row or none")
-    let bound = registry.boundHostCount
+    // A host must show the live row: the registry's store for the ID, with the row's state (a
+    // row re-inserted by an undo starts afresh, so its old store's state differs).
+    let rows = store.currentState.rows
+    let stale = visible.filter { id in
+      guard let shown = simulator.host(for: id)?.store, let row = rows[id: id] else { return false }
+      return shown !== registry.store(for: id) || shown.currentState.appearances != row.appearances
+    }
     log.check(
-      "bound hosts match the viewport", bound == visible.count,
-      "\(bound) hosts bound for \(visible.count) visible rows")
+      "no stale state shown by a host", stale.isEmpty,
+      "hosts of rows \(stale.prefix(5)) show a store or state that is no longer the row's")
+    let (live, bound) = (registry.liveStoreCount, registry.boundHostCount)
+    log.check(
+      "registry counts never negative", live >= 0 && bound >= 0, "\(live) child stores, \(bound) bound hosts")
+    log.check(
+      "bound hosts match the viewport", visible.count <= bound && bound <= visible.count + hostsReleasedBound,
+      "\(bound) hosts bound for \(visible.count) visible rows and \(hostsReleasedBound) hosts released while bound")
+  }
+
+  /// Undo churn: removes one or two on-screen rows and re-inserts each under the same ID at the
+  /// same place (two publications, the host still bound), asks the registry for the returning
+  /// row's store, rebinds the host as a reconfigure would and sends `.appeared` through it; then
+  /// binds a host that is released without being unbound, as a cell freed mid-bind.
+  private func undoChurn() async {
+    let visible = simulator.visibleIDs
+    guard !visible.isEmpty else { return }
+    for _ in 0..<Int.random(in: 1...2, using: &random) {
+      let id = visible[Int.random(in: 0..<visible.count, using: &random)]
+      guard let index = store.currentState.rows.index(id: id) else { continue }
+      await store.send(.edit([.delete(id: id)]))
+      await store.send(.edit([.insert(id: id, at: index)]))
+      _ = registry.store(for: id)
+      rowsUndone += 1
+      guard let host = simulator.host(for: id) else { continue }
+      registry.bind(host, to: id)
+      await host.store?.send(.appeared)
+    }
+    do {
+      let released = RowHost(ticksSeen: ticksSeen)
+      registry.bind(released, to: visible[Int.random(in: 0..<visible.count, using: &random)])
+      hostsReleasedBound += 1
+    }
+    await show()
   }
 
   /// Deletes, inserts and moves about 0.1 % of the rows each (half of them on screen), marks a

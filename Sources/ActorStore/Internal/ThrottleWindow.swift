@@ -1,0 +1,29 @@
+/// What a throttle remembers about one ID between calls, type-erased over its clock.
+protocol ThrottleMemory: Sendable {
+  /// Whether the interval has passed, so that forgetting this memory changes no decision.
+  var intervalHasPassed: Bool { get }
+}
+
+/// A throttle's current interval: it counts from `anchor` (the last start, or the start
+/// already scheduled) and lasts `interval` on `clock`.
+struct ThrottleWindow<C: Clock>: ThrottleMemory {
+  let clock: C
+  let anchor: C.Instant
+  let interval: C.Duration
+
+  var intervalHasPassed: Bool { anchor.duration(to: clock.now) >= interval }
+}
+
+/// Where a throttle's memory is kept: its ID in the element scope it was launched for.
+struct ThrottleKey: Hashable, Sendable {
+  let id: EffectID
+  let path: ScopePath?
+
+  /// The cancellation-index key under which the throttle's waiting start is registered.
+  var pendingKey: EffectKey { EffectKey(kind: .id(EffectID(ThrottlePendingID(throttleID: id))), path: path) }
+}
+
+/// The ID under which a throttle's waiting start is registered.
+struct ThrottlePendingID: Hashable, Sendable {
+  let throttleID: EffectID
+}
