@@ -8,6 +8,15 @@ public final class SpacingHost: ItemHost {
     public var height: Int
     /// Whether a separator line is drawn at the bottom.
     public var separator: Bool
+
+    /// Creates a spacing's content.
+    /// - Parameters:
+    ///   - height: The height in points.
+    ///   - separator: Whether a separator line is drawn at the bottom.
+    public init(height: Int, separator: Bool) {
+      self.height = height
+      self.separator = separator
+    }
   }
 
   /// The content shown, `nil` while reusable.
