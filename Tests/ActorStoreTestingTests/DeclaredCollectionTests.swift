@@ -48,8 +48,8 @@ struct TestItem: Hashable {
     }
   }
 
-  private static func model<Host: RecordingHost>(
-    _ id: Int, _ host: Host.Type, style: any Hashable & Sendable = ItemKind.DefaultStyle(), _ content: Int
+  private static func model<Host: RecordingHost, Style: Hashable & Sendable>(
+    _ id: Int, _ host: Host.Type, style: Style = ItemKind.DefaultStyle(), _ content: Int
   ) -> ItemModel<Int> {
     ItemModel(id: id, style: style, content: content, makeHost: { Host() }) { host, content in host.show(content) }
   }

@@ -49,41 +49,71 @@ public struct DeclaredCollection<SectionID: Hashable & Sendable, ItemID: Hashabl
   /// Creates a collection from sections; duplicate IDs are reported and dropped (first wins).
   /// - Parameter sections: The sections, in order.
   @inlinable public init(_ sections: [SectionModel<SectionID, ItemID>]) {
-    var snapshot = Snapshot<SectionID, ItemID>()
     var total = 0
     for section in sections { total += section.items.count }
+    // Locals rather than the snapshot's fields: the loop runs once per item, and nested
+    // accesses through `snapshot` cost retains and uniqueness checks on every one.
+    var itemPaths = [ItemID: CompactItemPath](minimumCapacity: total)
+    var sectionIndexes = [SectionID: Int](minimumCapacity: sections.count)
+    var sectionIDs: [SectionID] = []
+    var itemsBySection: [[ItemID]] = []
     var items: [ItemModel<ItemID>] = []
-    items.reserveCapacity(total)
-    snapshot.itemPaths.reserveCapacity(total)
     var offsets: [Int] = []
     offsets.reserveCapacity(sections.count + 1)
     for (declaredSection, section) in sections.enumerated() {
-      let sectionIndex = snapshot.orderedSectionIDs.count
-      if let existing = snapshot.sectionIndexes.updateValue(sectionIndex, forKey: section.id) {
-        snapshot.sectionIndexes[section.id] = existing
+      let sectionIndex = sectionIDs.count
+      if let existing = sectionIndexes.updateValue(sectionIndex, forKey: section.id) {
+        sectionIndexes[section.id] = existing
         Self.reportDuplicateSection(section, declaredAt: declaredSection, keptAt: existing)
         continue
       }
       offsets.append(items.count)
-      snapshot.orderedSectionIDs.append(section.id)
+      sectionIDs.append(section.id)
       var ids: [ItemID] = []
       ids.reserveCapacity(section.items.count)
-      for (declaredItem, item) in section.items.enumerated() {
-        let path = CompactItemPath(section: sectionIndex, item: ids.count)
+      var dropped: [Int] = []
+      for declaredItem in section.items.indices {
+        let id = section.items[declaredItem].id
         // One hash lookup for the common case; a duplicate puts the first path back.
-        if let existing = snapshot.itemPaths.updateValue(path, forKey: item.id) {
-          snapshot.itemPaths[item.id] = existing
+        if let existing = itemPaths.updateValue(CompactItemPath(section: sectionIndex, item: ids.count), forKey: id) {
+          itemPaths[id] = existing
           Self.reportDuplicateItem(
-            item, declaredAt: declaredItem, in: section.id, kept: items[offsets[existing.section] + existing.item],
-            at: existing.path, inSection: snapshot.orderedSectionIDs[existing.section])
+            section.items[declaredItem], declaredAt: declaredItem, in: section.id, keptAt: existing.path,
+            inSection: sectionIDs[existing.section])
+          dropped.append(declaredItem)
           continue
         }
-        ids.append(item.id)
-        items.append(item)
+        ids.append(id)
       }
-      snapshot.itemsBySection.append(ids)
+      itemsBySection.append(ids)
+      // Items are shared, not copied one by one: a single section without duplicates (the
+      // common case for long lists) costs no retain per item at all.
+      if dropped.isEmpty {
+        if items.isEmpty && sections.count == 1 {
+          items = section.items
+        } else {
+          items.reserveCapacity(total)
+          items.append(contentsOf: section.items)
+        }
+      } else {
+        items.reserveCapacity(total)
+        var next = dropped.makeIterator()
+        var skip = next.next()
+        for index in section.items.indices {
+          if index == skip {
+            skip = next.next()
+          } else {
+            items.append(section.items[index])
+          }
+        }
+      }
     }
     offsets.append(items.count)
+    var snapshot = Snapshot<SectionID, ItemID>()
+    snapshot.orderedSectionIDs = sectionIDs
+    snapshot.itemsBySection = itemsBySection
+    snapshot.sectionIndexes = sectionIndexes
+    snapshot.itemPaths = itemPaths
     self.snapshot = snapshot
     self.items = items
     sectionOffsets = offsets
@@ -123,15 +153,23 @@ public struct DeclaredCollection<SectionID: Hashable & Sendable, ItemID: Hashabl
   /// - Parameter old: The collection shown now.
   /// - Returns: The update, in UIKit's batch-update coordinates.
   @inlinable public func update(from old: DeclaredCollection) -> CollectionUpdate<SectionID, ItemID> {
-    snapshot.update(
+    // Kind and content are compared in the matching pass, which walks the old items in order;
+    // the second pass only reads the flags.
+    var isChanged = [Bool](repeating: false, count: items.count)
+    return snapshot.update(
       from: old.snapshot, offsets: sectionOffsets,
       keepsIdentity: { oldPath, newPath in
-        old.items[old.sectionOffsets[oldPath.section] + oldPath.item].kind
-          == items[sectionOffsets[newPath.section] + newPath.item].kind
+        let position = sectionOffsets[newPath.section] + newPath.item
+        let new = items[position].storage
+        switch new.matcher(new, old.items[old.sectionOffsets[oldPath.section] + oldPath.item].storage) {
+        case .same: return true
+        case .changed:
+          isChanged[position] = true
+          return true
+        case .replaced: return false
+        }
       },
-      isChanged: { position, oldPath, _ in
-        !items[position].hasSameContent(as: old.items[old.sectionOffsets[oldPath.section] + oldPath.item])
-      })
+      isChanged: { position, _, _ in isChanged[position] })
   }
 
   @usableFromInline static func reportDuplicateSection(
@@ -143,12 +181,12 @@ public struct DeclaredCollection<SectionID: Hashable & Sendable, ItemID: Hashabl
   }
 
   @usableFromInline static func reportDuplicateItem(
-    _ item: ItemModel<ItemID>, declaredAt position: Int, in section: SectionID, kept: ItemModel<ItemID>,
-    at keptPath: ItemPath, inSection keptSection: SectionID
+    _ item: ItemModel<ItemID>, declaredAt position: Int, in section: SectionID, keptAt keptPath: ItemPath,
+    inSection keptSection: SectionID
   ) {
     reportIssue(
       "DeclaredCollection: duplicate item ID \(item.id): declared again at item \(position) of section "
-        + "\(section) (\(item.kind)), already kept at \(keptPath) in section \(keptSection) (\(kept.kind)); "
-        + "dropped the copy. Item IDs must be unique in the whole collection.")
+        + "\(section) (\(item.kind)), already kept at \(keptPath) in section \(keptSection); dropped the copy. "
+        + "Item IDs must be unique in the whole collection.")
   }
 }
