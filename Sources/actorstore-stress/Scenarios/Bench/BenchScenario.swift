@@ -44,10 +44,10 @@ struct BenchScenario: StressScenario {
     progress.advance(by: 1)
     let declared = await DeclarativeDiffBench.run(items: collection, seed: seed, rounds: rounds, log: &log)
     progress.advance(by: 1)
-    // DESIGN.md's order: the memory figures (registry entry, then effect) come last.
+    // DESIGN.md's order: the memory figures (declared item, registry entry, then effect) come last.
     let figures =
       [chain, send, roundTrip, cancellation[0]] + registry.dropLast() + [
-        diff, removal, declared[0], registry.last!, cancellation[1], declared[1],
+        diff, removal, declared[0], declared[1], registry.last!, cancellation[1],
       ]
     return PassOutcome(figures: figures, invariants: log)
   }
