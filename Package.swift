@@ -28,10 +28,22 @@ let package = Package(
       path: "Sources/Examples/FavouriteCharacters",
       swiftSettings: strictSettings
     ),
+    .target(
+      name: "CountryPicker",
+      dependencies: ["ActorStore"],
+      path: "Sources/Examples/CountryPicker",
+      swiftSettings: strictSettings
+    ),
+    .target(
+      name: "SettingsScreen",
+      dependencies: ["ActorStore"],
+      path: "Sources/Examples/SettingsScreen",
+      swiftSettings: strictSettings
+    ),
     .testTarget(name: "ActorStoreTests", dependencies: ["ActorStore"], swiftSettings: strictSettings),
     .testTarget(
       name: "ActorStoreTestingTests",
-      dependencies: ["ActorStore", "ActorStoreTesting", "FavouriteCharacters"],
+      dependencies: ["ActorStore", "ActorStoreTesting", "FavouriteCharacters", "CountryPicker", "SettingsScreen"],
       swiftSettings: strictSettings
     ),
     .testTarget(name: "ActorStressTests", dependencies: ["actorstore-stress"], swiftSettings: strictSettings),

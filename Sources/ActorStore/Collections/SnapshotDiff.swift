@@ -29,7 +29,7 @@ extension Snapshot {
         markPosition(of: item, in: &isChangedAtNewPosition, offsets)
       }
     }
-    return update(from: old, offsets: offsets) { position, _ in
+    return update(from: old, offsets: offsets, keepsIdentity: { _, _ in true }) { position, _, _ in
       !isChangedAtNewPosition.isEmpty && isChangedAtNewPosition[position]
     }
   }
@@ -47,7 +47,7 @@ extension Snapshot {
   @inlinable public func update(
     from old: Snapshot, contentChanged: (ItemID) -> Bool
   ) -> CollectionUpdate<SectionID, ItemID> {
-    update(from: old, offsets: sectionOffsets()) { _, item in
+    update(from: old, offsets: sectionOffsets(), keepsIdentity: { _, _ in true }) { _, _, item in
       reconfiguredItemIDs.contains(item) || contentChanged(item)
     }
   }
@@ -70,10 +70,14 @@ extension Snapshot {
     if let path = itemPaths[item] { flags[offsets[path.section] + path.item] = true }
   }
 
-  /// The diff itself. `isChanged` receives each surviving item's position in the flattened new
-  /// item list and its ID.
+  /// The diff itself. `keepsIdentity` receives the old and new path of each item found in a
+  /// surviving section of both snapshots; `false` replaces the item (deleted at its old path,
+  /// inserted at its new one) instead of keeping it, as when a declared item changes kind.
+  /// `isChanged` receives each kept item's position in the flattened new item list, its old
+  /// path and its ID.
   @inlinable func update(
-    from old: Snapshot, offsets: [Int], isChanged: (Int, ItemID) -> Bool
+    from old: Snapshot, offsets: [Int], keepsIdentity: (CompactItemPath, CompactItemPath) -> Bool,
+    isChanged: (Int, CompactItemPath, ItemID) -> Bool
   ) -> CollectionUpdate<SectionID, ItemID> {
     var update = CollectionUpdate<SectionID, ItemID>()
     var longestRun = LongestIncreasingRun()
@@ -111,7 +115,9 @@ extension Snapshot {
     where newIndexOfOldSection[oldSection] >= 0 {
       for (oldItem, item) in items.enumerated() {
         let oldPath = CompactItemPath(section: oldSection, item: oldItem)
-        guard let newPath = itemPaths[item], oldIndexOfNewSection[newPath.section] >= 0 else {
+        guard let newPath = itemPaths[item], oldIndexOfNewSection[newPath.section] >= 0,
+          keepsIdentity(oldPath, newPath)
+        else {
           update.itemDeletes.append(oldPath.path)
           continue
         }
@@ -143,7 +149,7 @@ extension Snapshot {
           rank += 1
         }
         if isMoved { update.itemMoves.append(.init(from: oldPath, to: newPath)) }
-        if isChanged(position, items[newPath.item]) {
+        if isChanged(position, oldPathAtNewPosition[position], items[newPath.item]) {
           if isMoved {
             update.itemReconfiguresAfterBatch.append(newPath)
           } else {

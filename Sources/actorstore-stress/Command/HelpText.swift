@@ -10,7 +10,8 @@ enum HelpText {
 
     USAGE
       actorstore-stress [scenario] [--actions N] [--effects N] [--elements N] [--hosts N]
-                        [--seeds N] [--seed S] [--duration SECONDS] [--json] [--quiet]
+                        [--seeds N] [--seed S] [--duration SECONDS] [--heterogeneous] [--json]
+                        [--quiet]
 
     With no scenario, runs send, effects, scroll (25 000 rows) and explore at their default
     sizes, \(defaultRunTime) in a release build, and prints a short table.
@@ -37,6 +38,9 @@ enum HelpText {
                           fresh one, printed. The same seed replays the same plan.
       --duration SECONDS  Repeat each scenario with the next seed until SECONDS have passed
                           (not for bench).
+      --heterogeneous     scroll: declare the list as a heterogeneous collection (a title, a
+                          spacer and sometimes a badge per row, 4 kinds, reuse pools per kind)
+                          whose edits also change items' content and kind.
       --json              Print one JSON object: each scenario's report and an array of
                           figures {scenario, figure, unit, median, min, max, baseline, ratio,
                           target, met, detail}.

@@ -37,7 +37,8 @@ enum StressCommand {
     var reports: [ScenarioReport] = []
     for name in options.scenario.map({ [$0] }) ?? ScenarioName.defaultMix {
       if stop.isRequested { break }
-      let scenario = makeScenario(name, sizes: options.sizes(for: name, inMix: options.scenario == nil))
+      let scenario = makeScenario(
+        name, sizes: options.sizes(for: name, inMix: options.scenario == nil), heterogeneous: options.heterogeneous)
       reports.append(
         await ScenarioRunner.run(
           scenario, seed: seed, duration: options.duration, console: console, showsProgress: showsProgress,
@@ -54,11 +55,12 @@ enum StressCommand {
     return failed.isEmpty ? .success : .invariantBroken
   }
 
-  /// The scenario `name` at `sizes`.
-  static func makeScenario(_ name: ScenarioName, sizes: ScenarioSizes) -> any StressScenario {
+  /// The scenario `name` at `sizes`; `heterogeneous` picks the declared-collection mode of `scroll`.
+  static func makeScenario(_ name: ScenarioName, sizes: ScenarioSizes, heterogeneous: Bool = false) -> any StressScenario {
     switch name {
     case .send: SendScenario(actions: sizes.actions)
     case .effects: EffectsScenario(effects: sizes.effects)
+    case .scroll where heterogeneous: HeterogeneousScrollScenario(elements: sizes.elements, hosts: sizes.hosts)
     case .scroll: ScrollScenario(elements: sizes.elements, hosts: sizes.hosts)
     case .explore: ExploreScenario(seeds: sizes.seeds, actions: sizes.actions, effects: sizes.effects)
     case .bench: BenchScenario(sizes: sizes)

@@ -39,6 +39,8 @@ struct StressOptions: Equatable, Sendable {
   var duration: Double?
   var json = false
   var quiet = false
+  /// `scroll --heterogeneous`: the list as a declared collection of several item kinds.
+  var heterogeneous = false
   var showsHelp = false
 
   /// The longest `--duration`: one week.
@@ -71,9 +73,13 @@ struct StressOptions: Equatable, Sendable {
       }
       let (name, inlineValue) = split(argument)
       switch name {
-      case "--json", "--quiet":
+      case "--json", "--quiet", "--heterogeneous":
         if inlineValue != nil { return .failure(UsageError(message: "\(name) takes no value (got '\(argument)')")) }
-        if name == "--json" { options.json = true } else { options.quiet = true }
+        switch name {
+        case "--json": options.json = true
+        case "--quiet": options.quiet = true
+        default: options.heterogeneous = true
+        }
         continue
       default:
         break
@@ -96,6 +102,9 @@ struct StressOptions: Equatable, Sendable {
         UsageError(
           message: "\(stray.flag) does not apply to the \(scenario.rawValue) scenario (it applies to: "
             + "\(users.joined(separator: ", ")))"))
+    }
+    if options.heterogeneous, options.scenario != .scroll {
+      return .failure(UsageError(message: "--heterogeneous applies to the scroll scenario only"))
     }
     return .success(options)
   }

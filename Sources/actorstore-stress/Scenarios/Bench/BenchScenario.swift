@@ -11,7 +11,7 @@ struct BenchScenario: StressScenario {
   static let collectionSize = 100_000
 
   var name: ScenarioName { .bench }
-  var unitsPerPass: Int { 9 }
+  var unitsPerPass: Int { 10 }
   var unit: String { "benchmarks" }
 
   var arguments: [String] {
@@ -42,15 +42,16 @@ struct BenchScenario: StressScenario {
     progress.advance(by: 1)
     let removal = await IdentifiedArrayRemovalBench.run(elements: collection, seed: seed, rounds: rounds, log: &log)
     progress.advance(by: 1)
+    let declared = await DeclarativeDiffBench.run(items: collection, seed: seed, rounds: rounds, log: &log)
+    progress.advance(by: 1)
     let liveStores = await LiveElementStoresBench.run(sends: max(64, sizes.actions / 10), rounds: rounds, log: &log)
     progress.advance(by: 1)
     let mainActor = await MainActorDeliveryBench.run(changes: max(1, sizes.actions / 200), rounds: rounds, log: &log)
     progress.advance(by: 1)
-    // DESIGN.md's order: the memory figures (registry entry, then effect) come last.
+    // DESIGN.md's order: the memory figures (registry entry, effect, then declared item) come last.
     let figures =
-      [chain, send, roundTrip, cancellation[0]] + registry.dropLast() + [
-        diff, removal,
-      ] + liveStores + mainActor + [registry.last!, cancellation[1]]
+      [chain, send, roundTrip, cancellation[0]] + registry.dropLast() + [diff, removal, declared[0]] + liveStores
+      + mainActor + [registry.last!, cancellation[1], declared[1]]
     return PassOutcome(figures: figures, invariants: log)
   }
 }

@@ -1,0 +1,66 @@
+/// Declares a section's items from state, the way seed 003 writes
+/// `header + objects.flatMap { [Title(object), Spacing(1)] }`: single items, optional items,
+/// arrays of items, `if`/`else`, `switch` and `for` loops, in order.
+@resultBuilder public enum ItemsBuilder<ItemID: Hashable & Sendable> {
+  /// The item type this builder declares.
+  public typealias Item = ItemModel<ItemID>
+
+  /// One item.
+  /// - Parameter item: The item.
+  /// - Returns: A list holding it.
+  @inlinable public static func buildExpression(_ item: Item) -> [Item] { [item] }
+
+  /// An item that may be absent.
+  /// - Parameter item: The item, or `nil`.
+  /// - Returns: A list holding it, or nothing.
+  @inlinable public static func buildExpression(_ item: Item?) -> [Item] {
+    item.map { [$0] } ?? []
+  }
+
+  /// Several items at once, e.g. `objects.map { … }`.
+  /// - Parameter items: The items.
+  /// - Returns: The same list.
+  @inlinable public static func buildExpression(_ items: [Item]) -> [Item] { items }
+
+  /// The statements of a block, in order.
+  /// - Parameter components: Each statement's items.
+  /// - Returns: All of them, in order.
+  @inlinable public static func buildBlock(_ components: [Item]...) -> [Item] {
+    components.count == 1 ? components[0] : Array(components.joined())
+  }
+
+  /// An `if` without `else`.
+  /// - Parameter component: The items when the condition held.
+  /// - Returns: Those items, or nothing.
+  @inlinable public static func buildOptional(_ component: [Item]?) -> [Item] {
+    component ?? []
+  }
+
+  /// The first branch of an `if`/`else` or `switch`.
+  /// - Parameter component: The branch's items.
+  /// - Returns: The same items.
+  @inlinable public static func buildEither(first component: [Item]) -> [Item] {
+    component
+  }
+
+  /// The second branch of an `if`/`else` or `switch`.
+  /// - Parameter component: The branch's items.
+  /// - Returns: The same items.
+  @inlinable public static func buildEither(second component: [Item]) -> [Item] {
+    component
+  }
+
+  /// A `for` loop.
+  /// - Parameter components: Each iteration's items.
+  /// - Returns: All of them, in order.
+  @inlinable public static func buildArray(_ components: [[Item]]) -> [Item] {
+    Array(components.joined())
+  }
+
+  /// An `if #available` block.
+  /// - Parameter component: The block's items.
+  /// - Returns: The same items.
+  @inlinable public static func buildLimitedAvailability(_ component: [Item]) -> [Item] {
+    component
+  }
+}

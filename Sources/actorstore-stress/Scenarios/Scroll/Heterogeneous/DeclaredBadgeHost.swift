@@ -1,0 +1,4 @@
+import ActorStore
+
+/// The badge some rows show.
+final class DeclaredBadgeHost: DeclaredRowHost {}
