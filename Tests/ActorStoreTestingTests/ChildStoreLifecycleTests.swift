@@ -214,7 +214,7 @@ final class StreamLog<Value: Sendable>: Sendable {
   @Test func reinsertingARowWhileItsOldHostIsBoundLeaksNothing() {
     let harness = BoardHarness(rows: [1])
     let registry = harness.rowsRegistry()
-    let host = RecordingHost()
+    let host = BoardRowHost()
     registry.bind(host, to: 1)
     harness.send(.remove(1))
     harness.send(.insert(1))
@@ -231,7 +231,7 @@ final class StreamLog<Value: Sendable>: Sendable {
   @Test func rebindingAHostHoldingADeadStoreMovesItToTheLiveOne() {
     let harness = BoardHarness(rows: [1])
     let registry = harness.rowsRegistry()
-    let host = RecordingHost()
+    let host = BoardRowHost()
     registry.bind(host, to: 1)
     let dead = host.store!
     harness.send(.remove(1))
@@ -250,9 +250,9 @@ final class StreamLog<Value: Sendable>: Sendable {
   @Test func aHostReleasedWhileBoundIsSweptAndItsDeadStoreEvicted() {
     let harness = BoardHarness(rows: [1, 2])
     let registry = harness.rowsRegistry()
-    var host: RecordingHost? = RecordingHost()
+    var host: BoardRowHost? = BoardRowHost()
     registry.bind(host!, to: 1)
-    var other: RecordingHost? = RecordingHost()
+    var other: BoardRowHost? = BoardRowHost()
     registry.bind(other!, to: 2)
     harness.send(.remove(1))
     #expect(registry.liveStoreCount == 2)
@@ -269,7 +269,7 @@ final class StreamLog<Value: Sendable>: Sendable {
     let registry = harness.rowsRegistry()
     // Many short-lived hosts: the allocator hands released addresses out again.
     for round in 0..<200 {
-      let host = RecordingHost()
+      let host = BoardRowHost()
       registry.bind(host, to: 1 + round % 2)
     }
     #expect(registry.boundHostCount == 0)
@@ -280,7 +280,7 @@ final class StreamLog<Value: Sendable>: Sendable {
 }
 
 /// The least a host can do: keep the store it shows and count reuses.
-final class RecordingHost: StoreHost {
+final class BoardRowHost: StoreHost {
   private(set) var store: Store<Board.Row, Board.RowAction>?
   private(set) var reuses = 0
   func configure(with store: Store<Board.Row, Board.RowAction>) { self.store = store }
