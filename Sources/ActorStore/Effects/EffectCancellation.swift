@@ -41,8 +41,21 @@ extension Effect {
   // No lock: `erased` is immutable and only ever built from a `Hashable & Sendable` value, so
   // sharing it across threads is safe even though `AnyHashable` is not declared Sendable.
   private let erased: AnyHashable
+  /// `erased.hashValue`, computed once: the cancellation index hashes an ID several times per
+  /// effect (insert, the used-keys set, cancel, unregister), and each hash through `AnyHashable`
+  /// is a dynamic dispatch that, for integers, first converts to a canonical integer type.
+  private let hash: Int
 
-  init(_ value: some Hashable & Sendable) { erased = AnyHashable(value) }
+  init(_ value: some Hashable & Sendable) {
+    erased = AnyHashable(value)
+    hash = erased.hashValue
+  }
+
+  @usableFromInline static func == (lhs: EffectID, rhs: EffectID) -> Bool {
+    lhs.hash == rhs.hash && lhs.erased == rhs.erased
+  }
+
+  @usableFromInline func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 }
 
 extension EffectID: CustomStringConvertible {

@@ -23,7 +23,7 @@ enum ScenarioName: String, CaseIterable, Sendable {
     case .effects: [.effects, .seed, .duration]
     case .scroll: [.elements, .hosts, .seed, .duration]
     case .explore: [.seeds, .actions, .effects, .seed, .duration]
-    case .bench: [.actions, .effects, .elements, .hosts, .seed]
+    case .bench: [.actions, .effects, .elements, .hosts, .seed, .only]
     }
   }
 

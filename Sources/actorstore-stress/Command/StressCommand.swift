@@ -38,7 +38,8 @@ enum StressCommand {
     for name in options.scenario.map({ [$0] }) ?? ScenarioName.defaultMix {
       if stop.isRequested { break }
       let scenario = makeScenario(
-        name, sizes: options.sizes(for: name, inMix: options.scenario == nil), heterogeneous: options.heterogeneous)
+        name, sizes: options.sizes(for: name, inMix: options.scenario == nil), heterogeneous: options.heterogeneous,
+        only: options.only)
       reports.append(
         await ScenarioRunner.run(
           scenario, seed: seed, duration: options.duration, console: console, showsProgress: showsProgress,
@@ -55,15 +56,18 @@ enum StressCommand {
     return failed.isEmpty ? .success : .invariantBroken
   }
 
-  /// The scenario `name` at `sizes`; `heterogeneous` picks the declared-collection mode of `scroll`.
-  static func makeScenario(_ name: ScenarioName, sizes: ScenarioSizes, heterogeneous: Bool = false) -> any StressScenario {
+  /// The scenario `name` at `sizes`; `heterogeneous` picks the declared-collection mode of `scroll`,
+  /// `only` the benchmarks `bench` runs.
+  static func makeScenario(
+    _ name: ScenarioName, sizes: ScenarioSizes, heterogeneous: Bool = false, only: String? = nil
+  ) -> any StressScenario {
     switch name {
     case .send: SendScenario(actions: sizes.actions)
     case .effects: EffectsScenario(effects: sizes.effects)
     case .scroll where heterogeneous: HeterogeneousScrollScenario(elements: sizes.elements, hosts: sizes.hosts)
     case .scroll: ScrollScenario(elements: sizes.elements, hosts: sizes.hosts)
     case .explore: ExploreScenario(seeds: sizes.seeds, actions: sizes.actions, effects: sizes.effects)
-    case .bench: BenchScenario(sizes: sizes)
+    case .bench: BenchScenario(sizes: sizes, only: only)
     }
   }
 }

@@ -1,11 +1,11 @@
 /// An option that takes a value.
 enum ValueOption: String, CaseIterable, Sendable {
-  case actions, effects, elements, hosts, seeds, seed, duration
+  case actions, effects, elements, hosts, seeds, seed, duration, only
 
   /// `--name`.
   var flag: String { "--\(rawValue)" }
 
-  /// The largest value of a count option (`nil` for `--seed` and `--duration`): beyond it a
+  /// The largest value of a count option (`nil` for `--seed`, `--duration` and `--only`): beyond it a
   /// run would not fit in memory (effects in flight at once, child stores, hosts) or in any
   /// reasonable time.
   var maximumCount: Int? {
@@ -14,7 +14,7 @@ enum ValueOption: String, CaseIterable, Sendable {
     case .elements: 10_000_000
     case .hosts: 10_000
     case .actions, .seeds: 1_000_000_000
-    case .seed, .duration: nil
+    case .seed, .duration, .only: nil
     }
   }
 }
@@ -37,6 +37,8 @@ struct StressOptions: Equatable, Sendable {
   var seed: UInt64?
   /// Seconds to keep repeating each scenario, with the next seed each pass.
   var duration: Double?
+  /// `bench --only`: runs just the benchmarks whose name contains this.
+  var only: String?
   var json = false
   var quiet = false
   /// `scroll --heterogeneous`: the list as a declared collection of several item kinds.
@@ -157,6 +159,13 @@ struct StressOptions: Equatable, Sendable {
           message: "--duration expects seconds, more than 0 and at most \(Int(Self.maximumDuration)) (got '\(text)')")
       }
       duration = seconds
+    case .only:
+      let names = BenchScenario.names
+      guard names.contains(where: { $0.contains(text) }), !text.isEmpty else {
+        return UsageError(
+          message: "--only '\(text)' matches no benchmark (expected part of one of: \(names.joined(separator: ", ")))")
+      }
+      only = text
     }
     return nil
   }

@@ -4,54 +4,105 @@
 /// its cancel, the diff valid, …).
 struct BenchScenario: StressScenario {
   let sizes: ScenarioSizes
+  /// `--only`: runs just the benchmarks whose name contains this; `nil` runs them all.
+  var only: String? = nil
 
   /// Measured rounds per figure, after one warm-up round.
   static let rounds = 5
   /// The most items the diff and `IdentifiedArray` figures use (DESIGN.md's size).
   static let collectionSize = 100_000
 
+  /// One benchmark: a name `--only` selects it by, and its figures.
+  struct Benchmark {
+    let name: String
+    /// Measures; memory figures are returned apart, since the table lists them last.
+    let run: (_ rounds: BenchRounds, _ log: inout InvariantLog) async -> (figures: [Figure], memory: [Figure])
+  }
+
+  /// The benchmarks' names, in the order they run; `--only` must match one of them.
+  static var names: [String] { BenchScenario(sizes: ScenarioSizes()).benchmarks(seed: 0).map(\.name) }
+
   var name: ScenarioName { .bench }
-  var unitsPerPass: Int { 10 }
+  var unitsPerPass: Int { benchmarks(seed: 0).count }
   var unit: String { "benchmarks" }
 
   var arguments: [String] {
     [
       "--actions", String(sizes.actions), "--effects", String(sizes.effects), "--elements", String(sizes.elements),
       "--hosts", String(sizes.hosts),
-    ]
+    ] + (only.map { ["--only", $0] } ?? [])
   }
 
   var summary: String { "target figures, median of \(Self.rounds) rounds after a warm-up round" }
 
+  /// The benchmarks this run measures, in DESIGN.md's order of figures.
+  func benchmarks(seed: UInt64) -> [Benchmark] {
+    let sizes = self.sizes
+    let collection = min(sizes.elements, Self.collectionSize)
+    let effects = sizes.effects
+    let all: [Benchmark] = [
+      Benchmark(name: "send-chain") { rounds, log in
+        ([await StoreThroughputBench.run(actions: sizes.actions, rounds: rounds, log: &log)], [])
+      },
+      Benchmark(name: "awaited-send") { rounds, log in
+        ([await AwaitedSendBench.run(sends: max(1, sizes.actions / 10), rounds: rounds, log: &log)], [])
+      },
+      Benchmark(name: "round-trip") { rounds, log in
+        ([await EffectRoundTripBench.run(roundTrips: max(1, sizes.actions / 40), rounds: rounds, log: &log)], [])
+      },
+      Benchmark(name: "cancel-bulk") { rounds, log in
+        let figures = await CancellationBench.run(effects: effects, rounds: rounds, log: &log)
+        return ([figures[0]], [figures[1]])
+      },
+      Benchmark(name: "start-cancel") { rounds, log in
+        ([await StartCancelBench.run(pairs: effects, rounds: rounds, log: &log)], [])
+      },
+      Benchmark(name: "cancel-among") { rounds, log in
+        let figures = await CancelAmongInFlightBench.run(
+          others: [10, max(1, effects / 10), effects * 10], cancels: max(1, effects / 10), rounds: rounds, log: &log)
+        return (figures, [])
+      },
+      Benchmark(name: "registry") { rounds, log in
+        let figures = await RegistryBench.run(elements: sizes.elements, hosts: sizes.hosts, rounds: rounds, log: &log)
+        return (figures.dropLast(), [figures.last!])
+      },
+      Benchmark(name: "diff") { rounds, log in
+        var figures: [Figure] = []
+        for items in Set([collection / 100, collection / 10, collection].filter { $0 > 0 }).sorted() {
+          figures.append(await DiffBench.run(items: items, seed: seed, rounds: rounds, log: &log))
+        }
+        return (figures, [])
+      },
+      Benchmark(name: "remove") { rounds, log in
+        ([await IdentifiedArrayRemovalBench.run(elements: collection, seed: seed, rounds: rounds, log: &log)], [])
+      },
+      Benchmark(name: "declared") { rounds, log in
+        let figures = await DeclarativeDiffBench.run(items: collection, seed: seed, rounds: rounds, log: &log)
+        return ([figures[0]], [figures[1]])
+      },
+      Benchmark(name: "live-stores") { rounds, log in
+        (await LiveElementStoresBench.run(sends: max(64, sizes.actions / 10), rounds: rounds, log: &log), [])
+      },
+      Benchmark(name: "main-actor") { rounds, log in
+        (await MainActorDeliveryBench.run(changes: max(1, sizes.actions / 200), rounds: rounds, log: &log), [])
+      },
+    ]
+    return all.filter { benchmark in only.map { benchmark.name.contains($0) } ?? true }
+  }
+
   func runPass(seed: UInt64, progress: ProgressMeter) async -> PassOutcome {
     var log = InvariantLog(seed: seed)
     let rounds = BenchRounds(rounds: Self.rounds)
-    let collection = min(sizes.elements, Self.collectionSize)
-    let chain = await StoreThroughputBench.run(actions: sizes.actions, rounds: rounds, log: &log)
-    progress.advance(by: 1)
-    let send = await AwaitedSendBench.run(sends: max(1, sizes.actions / 10), rounds: rounds, log: &log)
-    progress.advance(by: 1)
-    let roundTrip = await EffectRoundTripBench.run(roundTrips: max(1, sizes.actions / 40), rounds: rounds, log: &log)
-    progress.advance(by: 1)
-    let cancellation = await CancellationBench.run(effects: sizes.effects, rounds: rounds, log: &log)
-    progress.advance(by: 1)
-    let registry = await RegistryBench.run(
-      elements: sizes.elements, hosts: sizes.hosts, rounds: rounds, log: &log)
-    progress.advance(by: 1)
-    let diff = await DiffBench.run(items: collection, seed: seed, rounds: rounds, log: &log)
-    progress.advance(by: 1)
-    let removal = await IdentifiedArrayRemovalBench.run(elements: collection, seed: seed, rounds: rounds, log: &log)
-    progress.advance(by: 1)
-    let declared = await DeclarativeDiffBench.run(items: collection, seed: seed, rounds: rounds, log: &log)
-    progress.advance(by: 1)
-    let liveStores = await LiveElementStoresBench.run(sends: max(64, sizes.actions / 10), rounds: rounds, log: &log)
-    progress.advance(by: 1)
-    let mainActor = await MainActorDeliveryBench.run(changes: max(1, sizes.actions / 200), rounds: rounds, log: &log)
-    progress.advance(by: 1)
-    // DESIGN.md's order: the memory figures (declared item, registry entry, then effect) come last.
-    let figures =
-      [chain, send, roundTrip, cancellation[0]] + registry.dropLast() + [diff, removal, declared[0]] + liveStores
-      + mainActor + [declared[1], registry.last!, cancellation[1]]
-    return PassOutcome(figures: figures, invariants: log)
+    var figures: [Figure] = []
+    var memory: [Figure] = []
+    for benchmark in benchmarks(seed: seed) {
+      let measured = await benchmark.run(rounds, &log)
+      figures += measured.figures
+      // DESIGN.md's order: the memory figures (declared item, registry entry, then effect) come
+      // last, the reverse of the order their benchmarks run in.
+      memory.insert(contentsOf: measured.memory, at: 0)
+      progress.advance(by: 1)
+    }
+    return PassOutcome(figures: figures + memory, invariants: log)
   }
 }

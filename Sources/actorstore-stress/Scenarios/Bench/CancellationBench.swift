@@ -4,36 +4,6 @@ import ActorStore
 /// the same number of `Task.cancel()` calls on bare tasks suspended the same way. Also measures
 /// figure 8b, the heap an in-flight effect takes.
 enum CancellationBench {
-  /// Starts `count` effects that sleep for an hour, each under its own ID, and cancels them.
-  struct Sleepers: Reducer {
-    struct State: Sendable { var lateDeliveries = 0 }
-    enum Action: Sendable { case startAll(Int), cancelAll(Int), late(Int) }
-
-    let started: StartCounter
-
-    func reduce(into state: inout State, action: Action) -> Effect<Action> {
-      switch action {
-      case .startAll(let count):
-        let started = self.started
-        return .merge(
-          (0..<count).map { id in
-            Effect<Action>.run { send in
-              started.increment()
-              try? await Task.sleep(for: .seconds(3_600))
-              // Ignores its cancellation on purpose: the store must drop this.
-              await send(.late(id))
-            }
-            .cancellable(id: id)
-          })
-      case .cancelAll(let count):
-        return .merge((0..<count).map { Effect<Action>.cancel(id: $0) })
-      case .late:
-        state.lateDeliveries += 1
-        return .none
-      }
-    }
-  }
-
   static func run(effects: Int, rounds: BenchRounds, log: inout InvariantLog) async -> [Figure] {
     var effectBytes: [Double] = []
     var taskBytes: [Double] = []
@@ -43,7 +13,7 @@ enum CancellationBench {
         let started = StartCounter()
         let store = Store(initialState: Sleepers.State(), reducer: Sleepers(started: started))
         let before = ProcessMemory.heapInUse
-        await store.send(.startAll(effects))
+        await store.send(.start(0..<effects))
         let allStarted = await StartCounter.wait { started.value == effects }
         let after = ProcessMemory.heapInUse
         effectBytes.append(Double(after.bytes - before.bytes) / Double(effects))
@@ -62,13 +32,7 @@ enum CancellationBench {
       baseline: {
         let started = StartCounter()
         let before = ProcessMemory.heapInUse
-        let tasks = (0..<effects).map { index in
-          Task {
-            started.increment()
-            try? await Task.sleep(for: .seconds(3_600))
-            blackhole(index)
-          }
-        }
+        let tasks = (0..<effects).map { bareSleeper($0, started: started) }
         await StartCounter.wait { started.value == effects }
         taskBytes.append(Double(ProcessMemory.heapInUse.bytes - before.bytes) / Double(effects))
         let elapsed = await BenchRounds.time {
