@@ -52,6 +52,11 @@ import Testing
     (["--seed", "1", "--seed", "2"], "--seed is given twice"),
     (["send", "--hosts", "3"], "--hosts does not apply to the send scenario"),
     (["bench", "--duration", "3"], "--duration does not apply to the bench scenario"),
+    (["bench", "--only", "bogus"], "--only 'bogus' matches no benchmark (expected part of one of: send-chain,"),
+    (["bench", "--only", ""], "--only '' matches no benchmark"),
+    (["bench", "--only"], "--only needs a value"),
+    (["send", "--only", "diff"], "--only does not apply to the send scenario (it applies to: bench)"),
+    (["bench", "--only", "diff", "--only=cancel"], "--only is given twice"),
   ])
   func rejects(_ arguments: [String], _ message: String) {
     guard case .failure(let error) = StressOptions.parse(arguments) else {
@@ -59,6 +64,19 @@ import Testing
       return
     }
     #expect(error.message.contains(message), "\(error.message)")
+  }
+
+  @Test func onlySelectsTheBenchmarksWhoseNameContainsIt() throws {
+    let options = try StressOptions.parse(["bench", "--only=cancel"]).get()
+    #expect(options.only == "cancel")
+    let scenario = try #require(
+      StressCommand.makeScenario(.bench, sizes: options.sizes(for: .bench, inMix: false), only: options.only)
+        as? BenchScenario)
+    #expect(scenario.benchmarks(seed: 1).map(\.name) == ["cancel-bulk", "start-cancel", "cancel-among"])
+    #expect(scenario.arguments.suffix(2) == ["--only", "cancel"])
+    #expect(BenchScenario(sizes: ScenarioSizes()).benchmarks(seed: 1).map(\.name) == BenchScenario.names)
+    #expect(Set(BenchScenario.names).count == BenchScenario.names.count)
+    for name in BenchScenario.names { #expect(HelpText.text.contains(name), "\(name)") }
   }
 
   @Test func mixKeepsExploreSmall() throws {

@@ -17,7 +17,7 @@ import Testing
     #expect(json.keys == ["tool", "ok", "interrupted", "scenarios", "figures"])
     #expect(json["ok"]?.bool == true)
     let figures = try #require(json["figures"]?.array)
-    #expect(figures.count == 17)
+    #expect(figures.count == 23)
     for figure in figures {
       #expect(figure.keys == Self.figureKeys)
       #expect(figure["scenario"]?.string == "bench")
@@ -26,7 +26,7 @@ import Testing
       #expect(figure["met"]?.bool != nil)
     }
     let comparisons = figures.filter { $0["baseline"] != .null }
-    #expect(comparisons.count == 15)
+    #expect(comparisons.count == 21)
     for figure in comparisons {
       let median = try #require(figure["median"]?.number)
       let baseline = try #require(figure["baseline"]?.number)
@@ -34,7 +34,14 @@ import Testing
       #expect(abs(ratio - median / baseline) <= 1e-9 * abs(ratio))
     }
     let names = figures.compactMap { $0["figure"]?.string }
-    #expect(names.contains { $0.hasPrefix("diff of 400 items") })
+    #expect(names.filter { $0.hasPrefix("diff of ") } == [
+      "diff of 4 items, 10 % edits", "diff of 40 items, 10 % edits", "diff of 400 items, 10 % edits",
+    ])
+    #expect(names.contains("start + cancel(id:) of a sleeping effect, per pair"))
+    #expect(names.filter { $0.hasPrefix("cancel(id:) of one ID, ") } == [
+      "cancel(id:) of one ID, 10 others in flight", "cancel(id:) of one ID, 4 others in flight",
+      "cancel(id:) of one ID, 400 others in flight",
+    ])
     #expect(names.last == "memory per in-flight effect")
     let liveStoreRows = names.filter { $0.hasPrefix("awaited root send, ") }
     #expect(
@@ -42,6 +49,15 @@ import Testing
         "awaited root send, 1 live element store", "awaited root send, 1 000 live element stores",
         "awaited root send, 10 000 live element stores",
       ])
+  }
+
+  @Test func benchOnlyRunsTheSelectedFigures() async throws {
+    let run = await runCommand(
+      "bench", "--only", "start-cancel", "--effects", "40", "--seed", "8", "--json", "--quiet")
+    #expect(run.status == .success, "\(run.error)")
+    let figures = try #require(try MiniJSON.parse(run.standard)["figures"]?.array)
+    #expect(figures.compactMap { $0["figure"]?.string } == ["start + cancel(id:) of a sleeping effect, per pair"])
+    #expect(figures.first?["target"]?.string == "≤ 3×")
   }
 
   @Test func scenarioReportShape() async throws {

@@ -10,8 +10,8 @@ enum HelpText {
 
     USAGE
       actorstore-stress [scenario] [--actions N] [--effects N] [--elements N] [--hosts N]
-                        [--seeds N] [--seed S] [--duration SECONDS] [--heterogeneous] [--json]
-                        [--quiet]
+                        [--seeds N] [--seed S] [--duration SECONDS] [--heterogeneous] [--only NAME]
+                        [--json] [--quiet]
 
     With no scenario, runs send, effects, scroll (25 000 rows) and explore at their default
     sizes, \(defaultRunTime) in a release build, and prints a short table.
@@ -28,10 +28,13 @@ enum HelpText {
                           row (250 ms cap).
       --effects N         effects: effects started (default 100 000).
                           explore: effects per seed (default 24; not applied in the default mix).
-                          bench: in-flight effects cancelled per round (default 10 000).
+                          bench: in-flight effects cancelled per round (default 10 000), and
+                          start + cancel pairs per round; the cancel-among rows cancel N/10 IDs
+                          one send each with 10, N/10 and 10·N others in flight.
       --elements N        scroll: rows in the list (default 100 000; 25 000 in the default mix).
                           bench: elements scrolled through the registry (default 1 000 000); the
-                          diff and IdentifiedArray figures use min(N, 100 000) items.
+                          diff and IdentifiedArray figures use min(N, 100 000) items (the diff
+                          also a hundredth and a tenth of that, per item).
       --hosts N           scroll, bench: hosts (cells) on screen (default 20).
       --seeds N           explore: seeds tried, from --seed on (default 1 000).
       --seed S            Seed of the plan (who sends what, edits, cancellations); default: a
@@ -41,6 +44,8 @@ enum HelpText {
       --heterogeneous     scroll: declare the list as a heterogeneous collection (a title, a
                           spacer and sometimes a badge per row, 4 kinds, reuse pools per kind)
                           whose edits also change items' content and kind.
+      --only NAME         bench: run only the benchmarks whose name contains NAME, one of
+                          \(benchmarkNames).
       --json              Print one JSON object: each scenario's report and an array of
                           figures {scenario, figure, unit, median, min, max, baseline, ratio,
                           target, met, detail}.
@@ -63,6 +68,17 @@ enum HelpText {
            Ctrl-C quits at once
 
     """
+
+  /// The benchmarks' names, wrapped to the option column.
+  private static var benchmarkNames: String {
+    var lines = [""]
+    for name in BenchScenario.names {
+      let word = name == BenchScenario.names.last ? name : name + ","
+      if lines[lines.count - 1].count + word.count + 1 > 48 { lines.append("") }
+      lines[lines.count - 1] += lines[lines.count - 1].isEmpty ? word : " " + word
+    }
+    return lines.joined(separator: "\n" + String(repeating: " ", count: 26))
+  }
 
   private static var scenarioLines: String {
     ScenarioName.allCases.map { "  \(Format.pad($0.rawValue, 9)) \($0.summary)" }.joined(separator: "\n")
