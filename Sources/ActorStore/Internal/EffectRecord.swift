@@ -17,7 +17,7 @@
   var nextSibling: EffectRecord?
   var previousSibling: EffectRecord?
   var task: Task<Void, Never>?
-  var keys: [EffectKey] = []
+  var keys = EffectKeys.none
   var openStructural = 1
   var openTransitive = 1
   /// The order the record was opened in, so that cancelling several records under one ID

@@ -19,9 +19,16 @@
 
   /// Adds `record` below `parent`, registered under `keys`. The record starts with one unit of
   /// activity (its task, or the launcher's hold) that ``endActivity(of:)`` releases.
+  /// - Parameter replacesGroup: Whether the record stands for a `cancellable` group and the
+  ///   task below it (see ``EffectRegistryState/open(_:under:spawned:keys:isTask:replacesGroup:)``).
   @usableFromInline
-  func open(_ record: EffectRecord, under parent: EffectRecord, spawned: Bool, keys: [EffectKey], isTask: Bool) {
-    state.withLock { $0.open(record, under: parent, spawned: spawned, keys: keys, isTask: isTask) }
+  func open(
+    _ record: EffectRecord, under parent: EffectRecord, spawned: Bool, keys: EffectKeys, isTask: Bool,
+    replacesGroup: Bool = false
+  ) {
+    state.withLock {
+      $0.open(record, under: parent, spawned: spawned, keys: keys, isTask: isTask, replacesGroup: replacesGroup)
+    }
   }
 
   /// Stores the task running `record`; cancels it at once if the record was cancelled already.
@@ -43,11 +50,45 @@
   /// Cancels everything registered under `key`.
   /// - Returns: Whether `key` was ever used in this store tree (as far as the bounded memory of
   ///   used keys tells).
-  @discardableResult
+  @usableFromInline @discardableResult
   func cancel(_ key: EffectKey) -> Bool {
     var known = false
     state.withLock { $0.cancel(key, known: &known) }.perform()
     return known
+  }
+
+  /// Cancels everything registered under `id` in the scope `path`, the work of a `cancel(id:)`
+  /// effect; warns at `site` when no effect of this store tree ever used `id` there.
+  @usableFromInline
+  func cancel(_ id: EffectID, path: ScopePath?, site: CallSite) {
+    guard !cancel(EffectKey(kind: .id(id), path: path)) else { return }
+    site.report(
+      """
+      cancel(id: \(id)): no effect of this store tree was ever tagged with this ID in this \
+      scope. Check the ID's value and type, and that the cancel is returned by the same \
+      feature (collection element) that started the effect.
+      """, severity: .warning)
+  }
+
+  /// Reports `error`, thrown by `record`'s operation, which has no catch handler; silent for a
+  /// `CancellationError` or once the effect is cancelled. Synchronous and out of line, so
+  /// that the effect task's frame stays as small as a bare task's.
+  @usableFromInline func effectThrew(_ error: any Error, by record: EffectRecord) {
+    guard !(error is CancellationError), !isCancelled(record) else { return }
+    reportIssue(
+      """
+      An effect\(record.origin.map { " started at \($0)" } ?? "") threw \(error) and has no \
+      catch handler. Pass `catch:` to Effect.run to turn errors into actions.
+      """)
+  }
+
+  /// Reports an action an effect of `record` sent after its store was released; it is dropped.
+  @usableFromInline func droppedAfterRelease(_ action: some Sendable, by record: EffectRecord) {
+    reportIssue(
+      """
+      An effect\(record.origin.map { " started at \($0)" } ?? "") sent \(action) after its store was \
+      released; the action was dropped.
+      """)
   }
 
   /// Cancels `record` and its sub-effects; with `transitively`, also every effect started by
@@ -206,11 +247,17 @@ struct EffectRegistryState: ~Copyable {
   var runningTasks = 0
   var nextSerial: UInt64 = 0
 
+  /// Adds `record` below `parent`. With `replacesGroup`, the record is a `cancellable` group
+  /// and its task in one (keys and task on the same node, which cancels, finishes and leaves the
+  /// index exactly as the pair would); it takes both their serials, so that numbering (traces,
+  /// cancel order) does not depend on which form the store chose.
   mutating func open(
-    _ record: EffectRecord, under parent: EffectRecord, spawned: Bool, keys: [EffectKey], isTask: Bool
+    _ record: EffectRecord, under parent: EffectRecord, spawned: Bool, keys: EffectKeys, isTask: Bool,
+    replacesGroup: Bool
   ) {
     record.parent = parent
     record.isSpawned = spawned
+    if replacesGroup { nextSerial += 1 }
     record.serial = nextSerial
     nextSerial += 1
     record.nextSibling = parent.firstChild
@@ -344,7 +391,7 @@ struct EffectRegistryState: ~Copyable {
         break
       }
     }
-    record.keys = []
+    record.keys = .none
   }
 
   private func unlink(_ record: EffectRecord, from parent: EffectRecord) {

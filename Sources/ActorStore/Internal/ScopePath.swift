@@ -49,4 +49,12 @@
 
   let kind: Kind
   let path: ScopePath?
+
+  init(kind: Kind, path: ScopePath?) {
+    self.kind = kind
+    self.path = path
+  }
+
+  /// The key of a cancellation ID at the store's top level, outside any element scope.
+  @usableFromInline init(id: EffectID) { self.init(kind: .id(id), path: nil) }
 }

@@ -3,8 +3,8 @@
 ///
 /// Owned by one root ``Store`` and touched only on its executor; scoped stores reach it
 /// through their root. The per-action path (`send`, `drain`) is built where the reducer's type
-/// is known, so that it is specialized for the feature; effects other than `.none`, `.send` and
-/// a top-level `.run` take the out-of-line `launch` path.
+/// is known, so that it is specialized for the feature; so is launching the common effects
+/// (see `launchSpecialized`); the rest take the out-of-line `launch` path.
 @usableFromInline final class StoreEngine<State: Sendable, Action: Sendable>: @unchecked Sendable {
   // Every `var` here is touched only while isolated to the owning root store (its serial
   // executor is the lock) or in its deinit, when nothing else refers to the engine. From other
@@ -81,11 +81,10 @@
       case .none:
         break
       case .send(let action):
+        // Inline: a `.send` chain is the per-action path's hottest case.
         engine.queue.append(QueuedAction(action: action, owner: next.owner))
-      case .run(let run):
-        engine.startRun(run, for: next, store: store)
       default:
-        engine.launch(effect, from: next, store: store)
+        engine.launchSpecialized(effect, for: next, store: store)
       }
     }
     /// Reduces `first` (if any) and then the FIFO, then publishes the state once.
@@ -186,13 +185,15 @@
   func startPendingTasks() {
     guard hasPendingStarts else { return }
     let starts = pendingStarts
+    let taskExecutor = self.taskExecutor
     pendingStarts.removeAll(keepingCapacity: true)
     hasPendingStarts = false
     for pending in starts {
       if registry.isCancelled(pending.record) {
         registry.endActivity(of: pending.record, isTask: true)
       } else {
-        registry.attach(pending.start(), to: pending.record)
+        registry.attach(
+          Task(executorPreference: taskExecutor, priority: pending.priority, operation: pending.body), to: pending.record)
       }
     }
   }
@@ -207,7 +208,7 @@
   func currentSendOrigin() -> EffectRecord {
     if let origin = sendOrigin { return origin }
     let origin = EffectRecord(origin: nil, label: "send")
-    registry.open(origin, under: registry.root, spawned: true, keys: [], isTask: false)
+    registry.open(origin, under: registry.root, spawned: true, keys: .none, isTask: false)
     sendOrigin = origin
     return origin
   }
@@ -226,12 +227,12 @@
     store: Store<State, Action>
   ) {
     let record = EffectRecord(origin: run.origin, label: nil, startedBy: action)
-    registry.open(record, under: parent, spawned: isSpawned, keys: [], isTask: true)
+    registry.open(record, under: parent, spawned: isSpawned, keys: .none, isTask: true)
     startTask(record, priority: run.priority, store: store, operation: run.operation, handler: run.handler)
   }
 
   /// Opens a group record (no task of its own) below the context's parent.
-  private func openGroup(_ context: LaunchContext, keys: [EffectKey]) -> EffectRecord {
+  private func openGroup(_ context: LaunchContext, keys: EffectKeys) -> EffectRecord {
     let (parent, isSpawned) = resolveParent(context)
     let group = EffectRecord(origin: nil, label: nil)
     registry.open(group, under: parent, spawned: isSpawned, keys: keys, isTask: false)
@@ -254,20 +255,14 @@
     case .cancellable(let inner, let id, let cancelInFlight):
       let keys = idKeys(id, context.path)
       if cancelInFlight { registry.cancel(keys[0]) }
-      launch(inner, inside: openGroup(context, keys: keys), path: context.path, context, store)
+      launch(inner, inside: openGroup(context, keys: EffectKeys(keys)), path: context.path, context, store)
     case .cancel(let id, let site):
-      if !registry.cancel(EffectKey(kind: .id(id), path: context.path)) {
-        site.report(
-          """
-          cancel(id: \(id)): no effect of this store tree was ever tagged with this ID in this \
-          scope. Check the ID's value and type, and that the cancel is returned by the same \
-          feature (collection element) that started the effect.
-          """, severity: .warning)
-      }
+      registry.cancel(id, path: context.path, site: site)
     case .scoped(let inner, let component):
       let path = ScopePath(parent: context.path, component: component)
       launch(
-        inner, inside: openGroup(context, keys: [EffectKey(kind: .scope, path: path)]), path: path, context, store)
+        inner, inside: openGroup(context, keys: EffectKeys(EffectKey(kind: .scope, path: path))), path: path, context,
+        store)
     case .cancelScope(let component):
       registry.cancel(EffectKey(kind: .scope, path: ScopePath(parent: context.path, component: component)))
     case .throttled(let inner, let rule):
@@ -307,44 +302,42 @@
     operation: @escaping @Sendable (Send<Action>) async throws -> Void,
     handler: (@Sendable (any Error, Send<Action>) async -> Void)?
   ) {
-    let origin = record.origin
     let registry = self.registry
+    // Captures the record only (its origin is read from it when needed), to keep the closure's
+    // context small.
     let send = Send<Action> { [weak store] action in
-      guard let store else {
-        reportIssue(
-          """
-          An effect\(origin.map { " started at \($0)" } ?? "") sent \(action) after its store was \
-          released; the action was dropped.
-          """)
-        return
-      }
+      guard let store else { return registry.droppedAfterRelease(action, by: record) }
       await store.receive(action, from: record)
     }
-    let taskExecutor = self.taskExecutor
-    deferStart(of: record) {
-      Task(executorPreference: taskExecutor, priority: priority) {
+    // Two bodies: a frame that awaits a catch handler is a few hundred bytes larger, enough to
+    // overflow the task's first allocator slab and cost another kilobyte per sleeping effect,
+    // so only effects with a handler pay for it.
+    if let handler {
+      deferStart(of: record, priority: priority) {
         do {
           try await operation(send)
         } catch is CancellationError {
         } catch where !registry.isCancelled(record) {
-          if let handler {
-            await handler(error, send)
-          } else {
-            reportIssue(
-              """
-              An effect\(origin.map { " started at \($0)" } ?? "") threw \(error) and has no \
-              catch handler. Pass `catch:` to Effect.run to turn errors into actions.
-              """)
-          }
+          await handler(error, send)
         } catch {}
+        registry.endActivity(of: record, isTask: true)
+      }
+    } else {
+      deferStart(of: record, priority: priority) {
+        do {
+          try await operation(send)
+        } catch {
+          registry.effectThrew(error, by: record)
+        }
         registry.endActivity(of: record, isTask: true)
       }
     }
   }
 
+  /// Queues the task that runs `body` for `record`, created once the batch ends.
   @usableFromInline
-  func deferStart(of record: EffectRecord, _ start: @escaping () -> Task<Void, Never>) {
-    pendingStarts.append(PendingStart(record: record, start: start))
+  func deferStart(of record: EffectRecord, priority: TaskPriority? = nil, _ body: @escaping @Sendable () async -> Void) {
+    pendingStarts.append(PendingStart(record: record, priority: priority, body: body))
     hasPendingStarts = true
   }
 
@@ -353,13 +346,11 @@
   private func startConcatenation(_ effects: [Effect<Action>], _ context: LaunchContext, _ store: Store<State, Action>) {
     let (parent, isSpawned) = resolveParent(context)
     let record = EffectRecord(origin: nil, label: "concatenate", startedBy: context.action)
-    registry.open(record, under: parent, spawned: isSpawned, keys: [], isTask: true)
+    registry.open(record, under: parent, spawned: isSpawned, keys: .none, isTask: true)
     let items = effects.map { gate($0, under: record, path: context.path) }
     let path = context.path
     let registry = self.registry
-    let taskExecutor = self.taskExecutor
-    deferStart(of: record) {
-      Task(executorPreference: taskExecutor) { [weak store] in
+    deferStart(of: record) { [weak store] in
       var next = 0
       while next < items.count, !registry.isCancelled(record), let current = store {
         let item = items[next]
@@ -369,7 +360,6 @@
       }
       for item in items[next...] { registry.releaseGates(in: item) }
       registry.endActivity(of: record, isTask: true)
-      }
     }
   }
 
@@ -378,7 +368,7 @@
     _ item: Effect<Action>, under record: EffectRecord, path: ScopePath?, store: Store<State, Action>
   ) -> EffectRecord {
     let group = EffectRecord(origin: nil, label: nil)
-    registry.open(group, under: record, spawned: false, keys: [], isTask: false)
+    registry.open(group, under: record, spawned: false, keys: .none, isTask: false)
     let context = LaunchContext(parent: group, isSpawned: false, path: path, owner: record)
     launch(item, inside: group, path: path, context, store)
     runBatch(store)
@@ -393,12 +383,14 @@
       let keys = idKeys(id, path)
       if cancelInFlight { registry.cancel(keys[0]) }
       let record = EffectRecord(origin: nil, label: nil)
-      registry.open(record, under: parent, spawned: false, keys: keys, isTask: false)
+      registry.open(record, under: parent, spawned: false, keys: EffectKeys(keys), isTask: false)
       return Effect(.gated(gate(inner, under: record, path: path), record, path: path))
     case .scoped(let inner, let component):
       let scopedPath = ScopePath(parent: path, component: component)
       let record = EffectRecord(origin: nil, label: nil)
-      registry.open(record, under: parent, spawned: false, keys: [EffectKey(kind: .scope, path: scopedPath)], isTask: false)
+      registry.open(
+        record, under: parent, spawned: false, keys: EffectKeys(EffectKey(kind: .scope, path: scopedPath)),
+        isTask: false)
       return Effect(.gated(gate(inner, under: record, path: scopedPath), record, path: scopedPath))
     case .merge(let effects):
       return Effect(.merge(effects.map { gate($0, under: parent, path: path) }))
@@ -423,11 +415,11 @@
       launch(Effect(.cancellable(inner, id: rule.id, cancelInFlight: false)), context, store)
     case .startLater(let replacingPending, let wait):
       if replacingPending { registry.cancel(pendingKey) }
-      let group = openGroup(context, keys: idKeys(rule.id, context.path))
+      let group = openGroup(context, keys: EffectKeys(idKeys(rule.id, context.path)))
       let path = context.path
       let owner = context.owner
       let pending = EffectRecord(origin: nil, label: "throttled", startedBy: context.action)
-      registry.open(pending, under: group, spawned: false, keys: [pendingKey], isTask: true)
+      registry.open(pending, under: group, spawned: false, keys: EffectKeys(pendingKey), isTask: true)
       startTask(
         pending, priority: nil, store: store,
         operation: { [weak store] _ in
@@ -451,9 +443,12 @@
 }
 
 /// An effect task launched during a batch, created once the batch ends unless cancelled by then.
+/// Holds the task's body rather than a closure creating the task: one closure context less per
+/// effect.
 private struct PendingStart {
   let record: EffectRecord
-  let start: () -> Task<Void, Never>
+  let priority: TaskPriority?
+  let body: @Sendable () async -> Void
 }
 
 /// An action waiting in a store's FIFO, with the effect that sent it.

@@ -1,0 +1,45 @@
+extension StoreEngine {
+  /// Launches `effect`, returned for `queued`, on the feature-specialized path: `.send`, `.run`,
+  /// `.merge`, `.cancel(id:)` and a `cancellable` `.run` are handled here, compiled for the
+  /// feature's `Action` (no generic metadata lookups per effect); anything else takes the
+  /// out-of-line ``launch(_:from:store:)``. Both paths record the same tree in the same order.
+  @inlinable
+  func launchSpecialized(_ effect: Effect<Action>, for queued: QueuedAction, store: Store<State, Action>) {
+    switch effect.operation {
+    case .none:
+      break
+    case .send(let action):
+      queue.append(QueuedAction(action: action, owner: queued.owner))
+    case .run(let run):
+      startRun(run, for: queued, store: store)
+    case .merge(let effects):
+      for effect in effects { launchSpecialized(effect, for: queued, store: store) }
+    case .cancel(let id, let site):
+      registry.cancel(id, path: nil, site: site)
+    case .cancellable(let inner, let id, let cancelInFlight):
+      // Only below a send's origin, which nothing can cancel while its batch runs, so that the
+      // record never opens under a cancelled parent (where a group would open no task at all).
+      guard queued.owner == nil, case .run(let run) = inner.operation else {
+        return launch(effect, from: queued, store: store)
+      }
+      startCancellableRun(run, id: id, cancelInFlight: cancelInFlight, startedBy: queued.action, store: store)
+    default:
+      launch(effect, from: queued, store: store)
+    }
+  }
+
+  /// Launches `run.cancellable(id:)` for an action of the current send: one record that is
+  /// both the `cancellable` group and its task, registered under the ID.
+  @inlinable
+  func startCancellableRun(
+    _ run: EffectRun<Action>, id: EffectID, cancelInFlight: Bool, startedBy action: Action,
+    store: Store<State, Action>
+  ) {
+    let key = EffectKey(id: id)
+    if cancelInFlight { registry.cancel(key) }
+    let origin = currentSendOrigin()
+    let record = EffectRecord(origin: run.origin, label: nil, startedBy: action)
+    registry.open(record, under: origin, spawned: false, keys: EffectKeys(key), isTask: true, replacesGroup: true)
+    startTask(record, priority: run.priority, store: store, operation: run.operation, handler: run.handler)
+  }
+}
