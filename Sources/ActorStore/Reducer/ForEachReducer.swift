@@ -91,6 +91,11 @@ struct ElementScope<Root, Collection, ID: Hashable & Sendable>: Hashable, Sendab
   }
 }
 
+extension ElementScope: CustomStringConvertible {
+  /// `\State.rows[id: 3]`, as trace events name the scope.
+  var description: String { "\(collection)[id: \(id)]" }
+}
+
 /// Where a reducer was built, so its diagnostics point at the user's code.
 struct CallSite: Sendable {
   let fileID: StaticString

@@ -95,6 +95,7 @@ public actor Store<State: Sendable, Action: Sendable> {
   private func sendThroughParent(_ action: Action) -> StoreTask {
     let link = link!
     guard link.isolatedState() != nil else {
+      registry.tracer?.actionDropped(action, because: .stateRemoved)
       reportIssue(
         """
         \(Self.self) received \(action) after its state was removed from its parent (for \

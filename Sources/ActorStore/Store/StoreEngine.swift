@@ -18,7 +18,10 @@
   /// The feature-specialized drain of a batch (see ``Batch``).
   @usableFromInline let drainBatch: @Sendable (StoreEngine, Store<State, Action>) -> Void
   @usableFromInline let publisher: StatePublisher<State>
-  @usableFromInline let registry = EffectRegistry()
+  @usableFromInline let registry: EffectRegistry
+  /// Where trace events go; `nil` (the common case) when the store is not traced, which the
+  /// per-action path tests with one branch.
+  @usableFromInline let tracer: StoreTracer?
   let executor: StoreExecutor
   let serialExecutor: UnownedSerialExecutor
   /// Owns the default actor executor the store tree borrows when given no serial executor.
@@ -60,18 +63,23 @@
     /// Reduces every queued action in FIFO order (launching effects), then ends the batch:
     /// publishes the state once. The caller then starts the tasks launched.
     @usableFromInline let drain: @Sendable (StoreEngine, Store<State, Action>) -> Void
+    /// The trace of the store tree, if traced.
+    @usableFromInline let tracer: StoreTracer?
 
     @inlinable init(
       send: @escaping @Sendable (StoreEngine, Action, Store<State, Action>) -> StoreTask,
-      drain: @escaping @Sendable (StoreEngine, Store<State, Action>) -> Void
+      drain: @escaping @Sendable (StoreEngine, Store<State, Action>) -> Void,
+      tracer: StoreTracer?
     ) {
       self.send = send
       self.drain = drain
+      self.tracer = tracer
     }
   }
 
   @inlinable
-  static func makeBatch<R: Reducer>(_ reducer: R) -> Batch where R.State == State, R.Action == Action {
+  static func makeBatch<R: Reducer>(_ reducer: R, tracer: StoreTracer? = nil) -> Batch
+  where R.State == State, R.Action == Action {
     @inline(__always) @Sendable
     func reduce(_ next: QueuedAction, _ engine: StoreEngine, _ store: Store<State, Action>) {
       let effect = reducer.reduce(into: &engine.statePointer.pointee, action: next.action)
@@ -79,6 +87,7 @@
       case .none:
         break
       case .send(let action):
+        if let tracer = engine.tracer { tracer.actionReceived(action, from: .sendEffect) }
         engine.queue.append(QueuedAction(action: action, owner: next.owner))
       case .run(let run):
         engine.startRun(run, for: next, store: store)
@@ -97,6 +106,7 @@
     }
     return Batch(
       send: { engine, action, store in
+        if let tracer = engine.tracer { tracer.actionReceived(action, from: .outside) }
         guard !engine.isProcessing else { return engine.enqueueReentrant(action) }
         // The sent action itself skips the FIFO.
         drain(QueuedAction(action: action, owner: nil), engine, store)
@@ -106,7 +116,8 @@
         engine.startPendingTasks()
         return task
       },
-      drain: { engine, store in drain(nil, engine, store) })
+      drain: { engine, store in drain(nil, engine, store) },
+      tracer: tracer)
   }
 
   init(state: State, batch: Batch, executor: StoreExecutor) {
@@ -115,6 +126,8 @@
     sendAction = batch.send
     drainBatch = batch.drain
     self.executor = executor
+    tracer = batch.tracer
+    registry = EffectRegistry(tracer: batch.tracer)
     publisher = StatePublisher(state)
     anchor = executor.serialExecutor == nil ? StoreIsolationAnchor() : nil
     serialExecutor = executor.serialExecutor?.asUnownedSerialExecutor() ?? anchor!.unownedExecutor
@@ -157,9 +170,11 @@
   func receive(_ action: Action, from record: EffectRecord, store: Store<State, Action>) {
     switch registry.delivery(from: record) {
     case .deliver:
+      tracer?.actionReceived(action, from: .effect(registry.traceNumber(of: record)))
       queue.append(QueuedAction(action: action, owner: record))
       runBatch(store)
     case .dropCancelled:
+      tracer?.actionDropped(action, because: .effectCancelled(registry.traceNumber(of: record)))
       return
     case .afterFinish:
       reportIssue(
@@ -241,6 +256,7 @@
     case .none:
       break
     case .send(let action):
+      tracer?.actionReceived(action, from: .sendEffect)
       queue.append(QueuedAction(action: action, owner: context.owner))
     case .run(let run):
       let (parent, isSpawned) = resolveParent(context)
@@ -309,6 +325,7 @@
     let registry = self.registry
     let send = Send<Action> { [weak store] action in
       guard let store else {
+        registry.tracer?.actionDropped(action, because: .storeReleased)
         reportIssue(
           """
           An effect\(origin.map { " started at \($0)" } ?? "") sent \(action) after its store was \
