@@ -44,7 +44,7 @@
   }
 
   /// The number trace events use for `record`'s effect.
-  func traceNumber(of record: EffectRecord) -> UInt64 { state.withLock { _ in record.serial } }
+  @usableFromInline func traceNumber(of record: EffectRecord) -> UInt64 { state.withLock { _ in record.serial } }
 
   /// Cancels everything registered under `key`.
   /// - Returns: Whether `key` was ever used in this store tree (as far as the bounded memory of

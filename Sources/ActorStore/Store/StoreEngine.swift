@@ -323,7 +323,11 @@
   ) {
     let origin = record.origin
     let registry = self.registry
-    let send = Send<Action> { [weak store] action in
+    let dropped = tracer.map { tracer -> @Sendable (Action) -> Void in
+      let effect = StoreTraceEvent.DropReason.effectCancelled(registry.traceNumber(of: record))
+      return { tracer.actionDropped($0, because: effect) }
+    }
+    let send = Send<Action>({ [weak store] action in
       guard let store else {
         registry.tracer?.actionDropped(action, because: .storeReleased)
         reportIssue(
@@ -334,7 +338,7 @@
         return
       }
       await store.receive(action, from: record)
-    }
+    }, dropped: dropped)
     let taskExecutor = self.taskExecutor
     deferStart(of: record) {
       Task(executorPreference: taskExecutor, priority: priority) {
