@@ -27,7 +27,7 @@ public struct ActionRecording<Action: Decodable & Sendable>: Sendable {
     do {
       data = try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
-      throw ActionRecordingError(source: path, line: 0, message: "cannot be read (\(error.localizedDescription))")
+      throw ActionRecordingError(source: path, line: 0, message: "the recording cannot be read (\(error.localizedDescription))")
     }
     try self.init(jsonLines: String(decoding: data, as: UTF8.self), source: path)
   }
@@ -42,20 +42,20 @@ public struct ActionRecording<Action: Decodable & Sendable>: Sendable {
     let endsWithBreak = lines.last == ""
     if endsWithBreak { lines.removeLast() }
     guard let header = lines.first, !header.isEmpty else {
-      throw ActionRecordingError(source: source, line: 1, message: "is empty: expected the recording header")
+      throw ActionRecordingError(source: source, line: 1, message: "the recording is empty: expected its header")
     }
     let expected = String(reflecting: Action.self)
     guard let fields = try? JSONDecoder().decode(Header.self, from: Data(header.utf8)) else {
       throw ActionRecordingError(
-        source: source, line: 1, message: "is not an ActorStore recording header (got \(header.prefix(80)))")
+        source: source, line: 1, message: "not an ActorStore recording header (got \(header.prefix(80)))")
     }
     guard fields.version == 1 else {
       throw ActionRecordingError(
-        source: source, line: 1, message: "has recording format version \(fields.version); this ActorStore reads version 1")
+        source: source, line: 1, message: "recording format version \(fields.version); this ActorStore reads version 1")
     }
     guard fields.action == expected else {
       throw ActionRecordingError(
-        source: source, line: 1, message: "records actions of \(fields.action), not \(expected): it comes from another feature")
+        source: source, line: 1, message: "the recording comes from another feature: it holds \(fields.action), not \(expected)")
     }
     var actions: [Action] = []
     actions.reserveCapacity(lines.count - 1)
@@ -67,8 +67,8 @@ public struct ActionRecording<Action: Decodable & Sendable>: Sendable {
         let isLast = offset == lines.count - 1
         let message =
           isLast && !endsWithBreak
-          ? "is truncated (the last line ends mid-action: \(line.prefix(80)))"
-          : "does not decode as \(expected): \(Self.reason(error)) (got \(line.prefix(80)))"
+          ? "the recording is truncated: its last line ends mid-action (\(line.prefix(80)))"
+          : "the line does not decode as \(expected): \(Self.reason(error)) (got \(line.prefix(80)))"
         throw ActionRecordingError(source: source, line: offset + 1, message: message)
       }
     }
@@ -135,7 +135,7 @@ public struct ActionRecordingError: Error, Equatable, CustomStringConvertible {
   public let message: String
 
   /// `source:line: message`.
-  public var description: String { "\(source):\(line): recording \(message)" }
+  public var description: String { "\(source):\(line): \(message)" }
 }
 
 /// Runs a reducer and discards its effects, for replays.
