@@ -6,7 +6,7 @@ enum HelpText {
 
     USAGE
       actorstore-stress [scenario] [--actions N] [--effects N] [--elements N] [--hosts N]
-                        [--seeds N] [--seed S] [--duration SECONDS] [--json] [--quiet]
+                        [--seeds N] [--seed S] [--duration SECONDS] [--trace FILE] [--json] [--quiet]
 
     With no scenario, runs send, effects, scroll (25 000 rows) and explore at their default
     sizes, about 20 s on 2 cores in a release build, and prints a short table.
@@ -31,6 +31,8 @@ enum HelpText {
                           fresh one, printed. The same seed replays the same plan.
       --duration SECONDS  Repeat each scenario with the next seed until SECONDS have passed
                           (not for bench).
+      --trace FILE        send, effects: trace the scenario's store to FILE, one JSON object per
+                          event (see Docs/Debugging.md); adds a "trace events" figure.
       --json              Print one JSON object: each scenario's report and an array of
                           figures {scenario, figure, unit, median, min, max, baseline, ratio,
                           target, met, detail}.
@@ -48,7 +50,8 @@ enum HelpText {
     EXIT STATUS
       0  every invariant held
       1  an invariant broke; standard error names it, the seed, and the command replaying it
-      2  bad command line; standard error names the option or value
+      2  bad command line (or a --trace file that cannot be opened); standard error names
+         the option or value
 
     """
 

@@ -1,3 +1,5 @@
+import ActorStore
+
 /// The process exit status.
 enum ExitStatus: Int32, Sendable {
   /// Every invariant held (or `--help`).
@@ -32,8 +34,18 @@ enum StressCommand {
     let seed = options.seed ?? UInt64.random(in: 1...999_999_999)
     let showsProgress = console.errorIsTerminal && !options.quiet
     var reports: [ScenarioReport] = []
+    // One sink for the run: every store of the traced scenario writes to the same file.
+    var trace: JSONLinesTraceSink?
+    if let path = options.trace {
+      let issues = IssueCollector()
+      trace = IssueReporting.withReporter(issues) { JSONLinesTraceSink(path: path) }
+      if let problem = issues.errors.kept.first {
+        console.writeError("actorstore-stress: --trace: \(problem)\n")
+        return .usage
+      }
+    }
     for name in options.scenario.map({ [$0] }) ?? ScenarioName.defaultMix {
-      let scenario = makeScenario(name, sizes: options.sizes(for: name, inMix: options.scenario == nil))
+      let scenario = makeScenario(name, sizes: options.sizes(for: name, inMix: options.scenario == nil), trace: trace)
       reports.append(
         await ScenarioRunner.run(
           scenario, seed: seed, duration: options.duration, console: console, showsProgress: showsProgress))
@@ -49,10 +61,14 @@ enum StressCommand {
   }
 
   /// The scenario `name` at `sizes`.
-  static func makeScenario(_ name: ScenarioName, sizes: ScenarioSizes) -> any StressScenario {
+  /// - Parameters:
+  ///   - name: The scenario.
+  ///   - sizes: Its sizes.
+  ///   - trace: Where its stores trace to (`send` and `effects` only).
+  static func makeScenario(_ name: ScenarioName, sizes: ScenarioSizes, trace: (any StoreTraceSink)? = nil) -> any StressScenario {
     switch name {
-    case .send: SendScenario(actions: sizes.actions)
-    case .effects: EffectsScenario(effects: sizes.effects)
+    case .send: SendScenario(actions: sizes.actions, trace: trace)
+    case .effects: EffectsScenario(effects: sizes.effects, trace: trace)
     case .scroll: ScrollScenario(elements: sizes.elements, hosts: sizes.hosts)
     case .explore: ExploreScenario(seeds: sizes.seeds, actions: sizes.actions, effects: sizes.effects)
     case .bench: BenchScenario(sizes: sizes)

@@ -11,7 +11,7 @@ struct BenchScenario: StressScenario {
   static let collectionSize = 100_000
 
   var name: ScenarioName { .bench }
-  var unitsPerPass: Int { 7 }
+  var unitsPerPass: Int { 8 }
   var unit: String { "benchmarks" }
 
   var arguments: [String] {
@@ -42,11 +42,13 @@ struct BenchScenario: StressScenario {
     progress.advance(by: 1)
     let removal = await IdentifiedArrayRemovalBench.run(elements: collection, seed: seed, rounds: rounds, log: &log)
     progress.advance(by: 1)
+    let tracing = await TracingBench.run(actions: sizes.actions, sends: max(1, sizes.actions / 10), rounds: rounds, log: &log)
+    progress.advance(by: 1)
     // DESIGN.md's order: the memory figures (registry entry, then effect) come last.
     let figures =
       [chain, send, roundTrip, cancellation[0]] + registry.dropLast() + [
-        diff, removal, registry.last!, cancellation[1],
-      ]
+        diff, removal,
+      ] + tracing + [registry.last!, cancellation[1]]
     return PassOutcome(figures: figures, invariants: log)
   }
 }
