@@ -23,6 +23,17 @@ public final class StoreTraceBuffer: StoreTraceSink {
     var nextSequence: UInt64 = 1
     var overwritten: UInt64 = 0
     var appended: UInt64 = 0
+
+    mutating func append(_ event: consuming StoreTraceEvent, capacity: Int) {
+      appended &+= 1
+      if slots.count < capacity {
+        slots.append(event)
+      } else {
+        slots[head] = event
+        head = head + 1 == capacity ? 0 : head + 1
+        overwritten &+= 1
+      }
+    }
   }
 
   /// Creates an empty buffer.
@@ -44,27 +55,17 @@ public final class StoreTraceBuffer: StoreTraceSink {
   public func receive(_ event: StoreTraceEvent) {
     ring.withLock { ring in
       ring.nextSequence = max(ring.nextSequence, event.sequence + 1)
-      Self.append(event, to: &ring, capacity: capacity)
+      ring.append(event, capacity: capacity)
     }
   }
 
   /// Numbers and appends an event a store produced.
-  @usableFromInline func record(_ kind: StoreTraceEvent.Kind) {
+  @usableFromInline func record(_ kind: __owned StoreTraceEvent.Kind) {
     ring.withLock { ring in
-      let event = StoreTraceEvent(sequence: ring.nextSequence, kind: kind)
-      ring.nextSequence += 1
-      Self.append(event, to: &ring, capacity: capacity)
-    }
-  }
-
-  private static func append(_ event: StoreTraceEvent, to ring: inout Ring, capacity: Int) {
-    ring.appended += 1
-    if ring.slots.count < capacity {
-      ring.slots.append(event)
-    } else {
-      ring.slots[ring.head] = event
-      ring.head = ring.head + 1 == capacity ? 0 : ring.head + 1
-      ring.overwritten += 1
+      let sequence = ring.nextSequence
+      ring.nextSequence = sequence &+ 1
+      // Built in place: the event is copied once, into its slot.
+      ring.append(StoreTraceEvent(sequence: sequence, kind: kind), capacity: capacity)
     }
   }
 

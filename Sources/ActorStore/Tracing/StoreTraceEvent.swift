@@ -23,7 +23,8 @@ public struct StoreTraceEvent: Sendable, CustomStringConvertible {
     /// An action entered the store, to be reduced in this batch.
     case actionReceived(action: any Sendable, source: ActionSource)
     /// An effect task was launched (a `run`, a `concatenate` or a throttle's wait).
-    case effectStarted(EffectStart)
+    // Boxed: the other cases stay small, so events copy cheaply into a trace buffer.
+    indirect case effectStarted(EffectStart)
     /// An effect was cancelled; it delivers no further action.
     case effectCancelled(effect: UInt64, cause: CancellationCause)
     /// An effect's task ended (after its cancellation, if it was cancelled).

@@ -3,28 +3,24 @@
 /// A traced store keeps one in its engine and its effect registry; an untraced one keeps `nil`
 /// there, so tracing off costs one predictable branch per action and nothing else.
 @usableFromInline final class StoreTracer: Sendable {
-  private enum Destination {
-    /// Written in place: the buffer never blocks.
-    case buffer(StoreTraceBuffer)
-    /// Delivered on the relay's queue.
-    case relay(TraceRelay)
-  }
-
-  private let destination: Destination
+  // Two optionals rather than an enum: reaching the buffer on the per-action path is then a
+  // field load, with no payload to extract and retain.
+  /// Written in place: the buffer never blocks.
+  private let buffer: StoreTraceBuffer?
+  /// Delivers to any other sink on its own queue.
+  private let relay: TraceRelay?
 
   /// Creates the tracer for `sink`; issues the sink causes later go to the current reporter.
   @usableFromInline init(sink: any StoreTraceSink) {
-    if let buffer = sink as? StoreTraceBuffer {
-      destination = .buffer(buffer)
-    } else {
-      destination = .relay(TraceRelay(sink: sink, reporter: IssueReporting.current))
-    }
+    buffer = sink as? StoreTraceBuffer
+    relay = buffer == nil ? TraceRelay(sink: sink, reporter: IssueReporting.current) : nil
   }
 
-  @usableFromInline func emit(_ kind: StoreTraceEvent.Kind) {
-    switch destination {
-    case .buffer(let buffer): buffer.record(kind)
-    case .relay(let relay): relay.emit(kind)
+  @usableFromInline func emit(_ kind: __owned StoreTraceEvent.Kind) {
+    if let buffer {
+      buffer.record(kind)
+    } else {
+      relay?.emit(kind)
     }
   }
 
@@ -41,16 +37,14 @@
 
   /// Resumes once every event so far reached the sink.
   func flush() async {
-    if case .relay(let relay) = destination { await relay.flush() }
+    await relay?.flush()
   }
 
   var statistics: StoreTraceStatistics {
-    switch destination {
-    case .buffer(let buffer):
+    if let buffer {
       let count = buffer.appendedCount
       return StoreTraceStatistics(emitted: count, delivered: count)
-    case .relay(let relay):
-      return relay.statistics
     }
+    return relay?.statistics ?? StoreTraceStatistics()
   }
 }
