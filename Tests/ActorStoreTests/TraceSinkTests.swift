@@ -135,6 +135,37 @@ struct TraceSinkTests {
     #expect(buffer.events.map(\.sequence) == [11])
   }
 
+  /// Actions a batch produces itself reach the buffer when the batch ends, in one piece; the
+  /// buffer still shows the latest events in sequence order, whatever their mix.
+  @Test func longSendChainsAndSingleEventsShareTheRingInOrder() async {
+    let buffer = StoreTraceBuffer(capacity: 7)
+    let store = Store(
+      initialState: 0,
+      reducer: Reduce<Int, Int> { count, remaining in
+        count += 1
+        return remaining > 0 ? .send(remaining - 1) : .none
+      },
+      trace: buffer)
+    var sent = 0
+    var random = UInt64(12_345)
+    for _ in 0..<200 {
+      random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      let length = Int(random >> 60)
+      await store.send(length)
+      sent += length + 1
+      let events = buffer.events
+      let expected = UInt64(max(1, sent - 6))...UInt64(sent)
+      #expect(events.map(\.sequence) == Array(expected))
+      #expect(buffer.overwrittenCount == UInt64(sent - events.count))
+    }
+    #expect(await store.state == sent)
+    #expect(store.traceStatistics.emitted == UInt64(sent))
+    let sources = buffer.events.map { event -> StoreTraceEvent.ActionSource? in
+      if case .actionReceived(_, let source) = event.kind { source } else { nil }
+    }
+    #expect(!sources.contains(nil))
+  }
+
   @Test func aTraceBufferOfNoCapacityIsReported() async {
     var buffer: StoreTraceBuffer?
     let issues = await capturingIssues { buffer = StoreTraceBuffer(capacity: 0) }

@@ -39,6 +39,10 @@
   @exclusivity(unchecked) private var pendingStarts: [PendingStart] = []
   /// Whether `pendingStarts` has any, readable from inlinable code.
   @exclusivity(unchecked) @usableFromInline var hasPendingStarts = false
+  /// Action events of the current batch, when tracing into a ``StoreTraceBuffer``: numbered
+  /// as they happen, kept typed and unlocked, handed to the buffer when the batch ends.
+  @exclusivity(unchecked) @usableFromInline var tracedActions: [TracedAction<Action>] = []
+  @exclusivity(unchecked) @usableFromInline var hasTracedActions = false
 
   @usableFromInline typealias QueuedAction = StoreQueuedAction<Action>
 
@@ -87,7 +91,7 @@
       case .none:
         break
       case .send(let action):
-        if let tracer = engine.tracer { tracer.actionReceived(action, from: .sendEffect) }
+        if engine.tracer != nil { engine.traceAction(action, from: .sendEffect) }
         engine.queue.append(QueuedAction(action: action, owner: next.owner))
       case .run(let run):
         engine.startRun(run, for: next, store: store)
@@ -103,10 +107,11 @@
       while let next = engine.queue.popFirst() { reduce(next, engine, store) }
       engine.isProcessing = false
       engine.publisher.publish(engine.statePointer.pointee)
+      if engine.hasTracedActions { engine.handOverTracedActions() }
     }
     return Batch(
       send: { engine, action, store in
-        if let tracer = engine.tracer { tracer.actionReceived(action, from: .outside) }
+        if engine.tracer != nil { engine.traceAction(action, from: .outside) }
         guard !engine.isProcessing else { return engine.enqueueReentrant(action) }
         // The sent action itself skips the FIFO.
         drain(QueuedAction(action: action, owner: nil), engine, store)
@@ -149,6 +154,28 @@
     startPendingTasks()
   }
 
+  /// Traces an action entering the store (the store is traced). Actions produced while a
+  /// batch is processed (`.send` chains) are kept typed and handed to a trace buffer when the
+  /// batch ends; the action that starts a batch is traced at once, so that a batch of one
+  /// action costs no staging.
+  @inlinable
+  func traceAction(_ action: Action, from source: StoreTraceEvent.ActionSource) {
+    guard isProcessing, let buffer = tracer?.buffer else {
+      tracer?.actionReceived(action, from: source)
+      return
+    }
+    tracedActions.append(TracedAction(sequence: buffer.nextSequence(), action: action, source: source))
+    hasTracedActions = true
+  }
+
+  /// Hands the batch's staged action events to the trace buffer in one piece.
+  @usableFromInline
+  func handOverTracedActions() {
+    hasTracedActions = false
+    tracer?.buffer?.record(TracedActions(actions: tracedActions))
+    tracedActions = []
+  }
+
   /// The task handle of the send just processed; resets the origin for the next send.
   @usableFromInline
   func takeSendTask() -> StoreTask {
@@ -170,7 +197,7 @@
   func receive(_ action: Action, from record: EffectRecord, store: Store<State, Action>) {
     switch registry.delivery(from: record) {
     case .deliver:
-      tracer?.actionReceived(action, from: .effect(registry.traceNumber(of: record)))
+      if tracer != nil { traceAction(action, from: .effect(registry.traceNumber(of: record))) }
       queue.append(QueuedAction(action: action, owner: record))
       runBatch(store)
     case .dropCancelled:
@@ -256,7 +283,7 @@
     case .none:
       break
     case .send(let action):
-      tracer?.actionReceived(action, from: .sendEffect)
+      if tracer != nil { traceAction(action, from: .sendEffect) }
       queue.append(QueuedAction(action: action, owner: context.owner))
     case .run(let run):
       let (parent, isSpawned) = resolveParent(context)

@@ -5,8 +5,9 @@
 @usableFromInline final class StoreTracer: Sendable {
   // Two optionals rather than an enum: reaching the buffer on the per-action path is then a
   // field load, with no payload to extract and retain.
-  /// Written in place: the buffer never blocks.
-  private let buffer: StoreTraceBuffer?
+  /// Written in place: the buffer never blocks. Stores keep their action events typed until
+  /// a batch ends when tracing into one (see ``StoreEngine/traceAction(_:from:)``).
+  @usableFromInline let buffer: StoreTraceBuffer?
   /// Delivers to any other sink on its own queue.
   private let relay: TraceRelay?
 
