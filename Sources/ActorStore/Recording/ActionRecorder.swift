@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 // JSON for any Codable action. Only this file uses Foundation, and only while recording.
 import Foundation
 
@@ -63,24 +56,29 @@ public final class ActionRecorder<Action: Codable & Sendable>: Sendable {
     path: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
   ) {
-    let opened = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    var output = Output(descriptor: opened >= 0 ? opened : nil, closesDescriptor: opened >= 0, name: path)
-    if opened < 0 {
+    var output = Output(descriptor: nil, name: path)
+    switch FileOutput.create(path) {
+    case .failure(let error):
       reportIssue(
-        "ActionRecorder cannot open \(path) for writing (\(SystemError(code: errno))); nothing will be recorded.",
+        "ActionRecorder cannot open \(path) for writing (\(error)); nothing will be recorded.",
         fileID: fileID, filePath: filePath, line: line, column: column)
-    } else if let problem = Self.writeLine(Self.header, to: opened, name: path) {
-      output.failed += 1
-      output.reportedWriteFailure = true
-      reportIssue("ActionRecorder cannot write \(path): \(problem); nothing will be recorded.",
-        fileID: fileID, filePath: filePath, line: line, column: column)
+    case .success(let opened):
+      output.descriptor = opened
+      output.closesDescriptor = true
+      if let problem = FileOutput.write(Self.header + "\n", to: opened, name: path) {
+        output.failed += 1
+        output.reportedWriteFailure = true
+        reportIssue(
+          "ActionRecorder cannot write \(path): \(problem); nothing will be recorded.",
+          fileID: fileID, filePath: filePath, line: line, column: column)
+      }
     }
     self.output = Locked(output)
   }
 
   deinit {
     output.withLock { output in
-      if output.closesDescriptor, let descriptor = output.descriptor { close(descriptor) }
+      if output.closesDescriptor, let descriptor = output.descriptor { FileOutput.close(descriptor) }
     }
   }
 
@@ -124,11 +122,11 @@ public final class ActionRecorder<Action: Codable & Sendable>: Sendable {
         output.failed += 1
         return nil
       }
-      if let problem = Self.writeLine(line, to: descriptor, name: output.name) {
+      if let problem = FileOutput.write(line + "\n", to: descriptor, name: output.name) {
         output.failed += 1
         guard !output.reportedWriteFailure else { return nil }
         output.reportedWriteFailure = true
-        return problem
+        return problem.description
       }
       output.recorded += 1
       return nil
@@ -136,23 +134,6 @@ public final class ActionRecorder<Action: Codable & Sendable>: Sendable {
     if let problem {
       reportIssue(
         "ActionRecorder cannot write the recording: \(problem). The store keeps running; failedCount counts the lost actions.")
-    }
-  }
-
-  /// Writes `line` and a line break; returns the problem, if any.
-  private static func writeLine(_ line: String, to descriptor: Int32, name: String) -> String? {
-    var text = line + "\n"
-    return text.withUTF8 { bytes -> String? in
-      var offset = 0
-      while offset < bytes.count {
-        let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          return SystemError(code: errno, context: "writing \(name)").description
-        }
-        offset += written
-      }
-      return nil
     }
   }
 

@@ -40,21 +40,22 @@ public final class JSONLinesTraceSink: StoreTraceSink {
     path: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
   ) {
-    let opened = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0o644)
     name = path
-    closesDescriptor = opened >= 0
-    if opened >= 0 {
+    switch FileOutput.create(path, appending: true) {
+    case .success(let opened):
       descriptor = opened
-    } else {
+      closesDescriptor = true
+    case .failure(let error):
       descriptor = nil
+      closesDescriptor = false
       reportIssue(
-        "JSONLinesTraceSink cannot open \(path) for writing (\(SystemError(code: errno))); no event will be traced.",
+        "JSONLinesTraceSink cannot open \(path) for writing (\(error)); no event will be traced.",
         fileID: fileID, filePath: filePath, line: line, column: column)
     }
   }
 
   deinit {
-    if closesDescriptor, let descriptor { close(descriptor) }
+    if closesDescriptor, let descriptor { FileOutput.close(descriptor) }
   }
 
   /// Writes `event` as one line.
@@ -62,17 +63,6 @@ public final class JSONLinesTraceSink: StoreTraceSink {
   /// - Throws: An error naming the file and the system's reason when the line cannot be written.
   public func receive(_ event: StoreTraceEvent) throws {
     guard let descriptor else { throw SystemError(code: EBADF, context: "\(name) is not open") }
-    var line = event.jsonLine + "\n"
-    try line.withUTF8 { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          throw SystemError(code: errno, context: "writing \(name)")
-        }
-        offset += written
-      }
-    }
+    if let error = FileOutput.write(event.jsonLine + "\n", to: descriptor, name: name) { throw error }
   }
 }
