@@ -52,6 +52,9 @@ import Testing
     (["--seed", "1", "--seed", "2"], "--seed is given twice"),
     (["send", "--hosts", "3"], "--hosts does not apply to the send scenario"),
     (["bench", "--duration", "3"], "--duration does not apply to the bench scenario"),
+    (["--trace"], "--trace needs a value"),
+    (["--trace="], "--trace expects a file path"),
+    (["bench", "--trace", "t.jsonl"], "--trace does not apply to the bench scenario"),
   ])
   func rejects(_ arguments: [String], _ message: String) {
     guard case .failure(let error) = StressOptions.parse(arguments) else {

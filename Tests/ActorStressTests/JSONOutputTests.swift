@@ -17,7 +17,7 @@ import Testing
     #expect(json.keys == ["tool", "ok", "interrupted", "scenarios", "figures"])
     #expect(json["ok"]?.bool == true)
     let figures = try #require(json["figures"]?.array)
-    #expect(figures.count == 17)
+    #expect(figures.count == 19)
     for figure in figures {
       #expect(figure.keys == Self.figureKeys)
       #expect(figure["scenario"]?.string == "bench")
@@ -26,7 +26,7 @@ import Testing
       #expect(figure["met"]?.bool != nil)
     }
     let comparisons = figures.filter { $0["baseline"] != .null }
-    #expect(comparisons.count == 15)
+    #expect(comparisons.count == 17)
     for figure in comparisons {
       let median = try #require(figure["median"]?.number)
       let baseline = try #require(figure["baseline"]?.number)
@@ -35,6 +35,8 @@ import Testing
     }
     let names = figures.compactMap { $0["figure"]?.string }
     #expect(names.contains { $0.hasPrefix("diff of 400 items") })
+    #expect(names.contains("trace buffer on vs off (.send chain)"))
+    #expect(names.contains("trace buffer on vs off (awaited send)"))
     #expect(names.last == "memory per in-flight effect")
     let liveStoreRows = names.filter { $0.hasPrefix("awaited root send, ") }
     #expect(

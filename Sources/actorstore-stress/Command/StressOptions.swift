@@ -1,6 +1,6 @@
 /// An option that takes a value.
 enum ValueOption: String, CaseIterable, Sendable {
-  case actions, effects, elements, hosts, seeds, seed, duration
+  case actions, effects, elements, hosts, seeds, seed, duration, trace
 
   /// `--name`.
   var flag: String { "--\(rawValue)" }
@@ -14,7 +14,7 @@ enum ValueOption: String, CaseIterable, Sendable {
     case .elements: 10_000_000
     case .hosts: 10_000
     case .actions, .seeds: 1_000_000_000
-    case .seed, .duration: nil
+    case .seed, .duration, .trace: nil
     }
   }
 }
@@ -37,6 +37,8 @@ struct StressOptions: Equatable, Sendable {
   var seed: UInt64?
   /// Seconds to keep repeating each scenario, with the next seed each pass.
   var duration: Double?
+  /// The file the scenario's store traces to (JSON Lines), if any.
+  var trace: String?
   var json = false
   var quiet = false
   /// `scroll --heterogeneous`: the list as a declared collection of several item kinds.
@@ -157,6 +159,9 @@ struct StressOptions: Equatable, Sendable {
           message: "--duration expects seconds, more than 0 and at most \(Int(Self.maximumDuration)) (got '\(text)')")
       }
       duration = seconds
+    case .trace:
+      guard !text.isEmpty else { return UsageError(message: "--trace expects a file path (got '')") }
+      trace = text
     }
     return nil
   }

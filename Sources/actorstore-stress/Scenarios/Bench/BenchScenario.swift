@@ -11,7 +11,7 @@ struct BenchScenario: StressScenario {
   static let collectionSize = 100_000
 
   var name: ScenarioName { .bench }
-  var unitsPerPass: Int { 10 }
+  var unitsPerPass: Int { 11 }
   var unit: String { "benchmarks" }
 
   var arguments: [String] {
@@ -48,10 +48,12 @@ struct BenchScenario: StressScenario {
     progress.advance(by: 1)
     let mainActor = await MainActorDeliveryBench.run(changes: max(1, sizes.actions / 200), rounds: rounds, log: &log)
     progress.advance(by: 1)
+    let tracing = await TracingBench.run(actions: sizes.actions, sends: max(1, sizes.actions / 10), rounds: rounds, log: &log)
+    progress.advance(by: 1)
     // DESIGN.md's order: the memory figures (declared item, registry entry, then effect) come last.
     let figures =
       [chain, send, roundTrip, cancellation[0]] + registry.dropLast() + [diff, removal, declared[0]] + liveStores
-      + mainActor + [declared[1], registry.last!, cancellation[1]]
+      + mainActor + tracing + [declared[1], registry.last!, cancellation[1]]
     return PassOutcome(figures: figures, invariants: log)
   }
 }
