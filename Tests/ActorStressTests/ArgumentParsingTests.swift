@@ -57,6 +57,9 @@ import Testing
     (["bench", "--only"], "--only needs a value"),
     (["send", "--only", "diff"], "--only does not apply to the send scenario (it applies to: bench)"),
     (["bench", "--only", "diff", "--only=cancel"], "--only is given twice"),
+    (["--trace"], "--trace needs a value"),
+    (["--trace="], "--trace expects a file path"),
+    (["bench", "--trace", "t.jsonl"], "--trace does not apply to the bench scenario"),
   ])
   func rejects(_ arguments: [String], _ message: String) {
     guard case .failure(let error) = StressOptions.parse(arguments) else {

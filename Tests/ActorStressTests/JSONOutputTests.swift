@@ -17,7 +17,7 @@ import Testing
     #expect(json.keys == ["tool", "ok", "interrupted", "scenarios", "figures"])
     #expect(json["ok"]?.bool == true)
     let figures = try #require(json["figures"]?.array)
-    #expect(figures.count == 23)
+    #expect(figures.count == 25)
     for figure in figures {
       #expect(figure.keys == Self.figureKeys)
       #expect(figure["scenario"]?.string == "bench")
@@ -26,7 +26,7 @@ import Testing
       #expect(figure["met"]?.bool != nil)
     }
     let comparisons = figures.filter { $0["baseline"] != .null }
-    #expect(comparisons.count == 21)
+    #expect(comparisons.count == 23)
     for figure in comparisons {
       let median = try #require(figure["median"]?.number)
       let baseline = try #require(figure["baseline"]?.number)
@@ -42,6 +42,8 @@ import Testing
       "cancel(id:) of one ID, 10 others in flight", "cancel(id:) of one ID, 4 others in flight",
       "cancel(id:) of one ID, 400 others in flight",
     ])
+    #expect(names.contains("trace buffer on vs off (.send chain)"))
+    #expect(names.contains("trace buffer on vs off (awaited send)"))
     #expect(names.last == "memory per in-flight effect")
     let liveStoreRows = names.filter { $0.hasPrefix("awaited root send, ") }
     #expect(

@@ -13,6 +13,8 @@
   let startedBy: (any Sendable)?
   var parent: EffectRecord?
   var isSpawned = false
+  /// Whether the record runs a task of its own (a `run`, a `concatenate`, a throttle's wait).
+  var isTask = false
   var firstChild: EffectRecord?
   var nextSibling: EffectRecord?
   var previousSibling: EffectRecord?

@@ -10,11 +10,14 @@
   /// The record every send origin hangs from; it never finishes, so cancelling it transitively
   /// cancels everything the store ever started.
   let root: EffectRecord
+  /// Where the store tree's trace events go; `nil` when it is not traced.
+  @usableFromInline let tracer: StoreTracer?
 
-  init() {
+  init(tracer: StoreTracer? = nil) {
     let root = EffectRecord(origin: nil, label: "store")
     self.root = root
-    state = Locked(EffectRegistryState())
+    self.tracer = tracer
+    state = Locked(EffectRegistryState(tracer: tracer, root: root))
   }
 
   /// Adds `record` below `parent`, registered under `keys`. The record starts with one unit of
@@ -46,6 +49,9 @@
   func endActivity(of record: EffectRecord, isTask: Bool = false) {
     state.withLock { $0.endActivity(of: record, isTask: isTask) }.perform()
   }
+
+  /// The number trace events use for `record`'s effect.
+  @usableFromInline func traceNumber(of record: EffectRecord) -> UInt64 { state.withLock { _ in record.serial } }
 
   /// Cancels everything registered under `key`.
   /// - Returns: Whether `key` was ever used in this store tree (as far as the bounded memory of
@@ -84,6 +90,7 @@
 
   /// Reports an action an effect of `record` sent after its store was released; it is dropped.
   @usableFromInline func droppedAfterRelease(_ action: some Sendable, by record: EffectRecord) {
+    tracer?.actionDropped(action, because: .storeReleased)
     reportIssue(
       """
       An effect\(record.origin.map { " started at \($0)" } ?? "") sent \(action) after its store was \
@@ -246,6 +253,16 @@ struct EffectRegistryState: ~Copyable {
   static let throttleSweepMinimum = 256
   var runningTasks = 0
   var nextSerial: UInt64 = 0
+  /// Traces effect starts, cancellations and ends, which all happen in this state's
+  /// transitions, so that the trace's order is the registry's.
+  let tracer: StoreTracer?
+  /// The registry's root: cancelling it means the store was released.
+  let root: EffectRecord
+
+  init(tracer: StoreTracer?, root: EffectRecord) {
+    self.tracer = tracer
+    self.root = root
+  }
 
   /// Adds `record` below `parent`. With `replacesGroup`, the record is a `cancellable` group
   /// and its task in one (keys and task on the same node, which cancels, finishes and leaves the
@@ -265,9 +282,16 @@ struct EffectRegistryState: ~Copyable {
     parent.firstChild = record
     parent.openTransitive += 1
     if !spawned { parent.openStructural += 1 }
-    if isTask { runningTasks += 1 }
+    if isTask {
+      runningTasks += 1
+      record.isTask = true
+    }
     if parent.isCancelled {
       record.isCancelled = true
+      if isTask, let tracer {
+        tracer.emit(.effectStarted(EffectTrace.start(of: record)))
+        tracer.emit(.effectCancelled(effect: record.serial, cause: .enclosingCancelled))
+      }
       return
     }
     record.keys = keys
@@ -275,10 +299,14 @@ struct EffectRegistryState: ~Copyable {
       insert(record, at: key)
       if seenKeys.count < Self.seenKeyCapacity { seenKeys.insert(key) }
     }
+    if isTask, let tracer { tracer.emit(.effectStarted(EffectTrace.start(of: record))) }
   }
 
   mutating func endActivity(of record: EffectRecord, isTask: Bool) -> RegistryFollowUp {
-    if isTask { runningTasks -= 1 }
+    if isTask {
+      runningTasks -= 1
+      tracer?.emit(.effectFinished(effect: record.serial))
+    }
     record.task = nil
     record.openStructural -= 1
     record.openTransitive -= 1
@@ -320,30 +348,41 @@ struct EffectRegistryState: ~Copyable {
       return followUp
     }
     known = true
+    let cause = tracer.map { _ in EffectTrace.cause(of: key) }
     switch bucket {
     case .one(let record):
-      cancel(record, transitively: false, into: &followUp)
+      cancel(record, transitively: false, cause: cause, into: &followUp)
     case .many(let records):
       for record in records.values.sorted(by: { $0.serial < $1.serial }) {
-        cancel(record, transitively: false, into: &followUp)
+        cancel(record, transitively: false, cause: cause, into: &followUp)
       }
     }
     return followUp
   }
 
+  /// Cancels `record` and its sub-effects: the root when the store is released, otherwise a
+  /// send's origin for its ``StoreTask``.
   mutating func cancel(_ record: EffectRecord, transitively: Bool) -> RegistryFollowUp {
     var followUp = RegistryFollowUp()
-    cancel(record, transitively: transitively, into: &followUp)
+    let cause: StoreTraceEvent.CancellationCause? = tracer.map { _ in record === root ? .storeReleased : .storeTask }
+    cancel(record, transitively: transitively, cause: cause, into: &followUp)
     return followUp
   }
 
-  private mutating func cancel(_ record: EffectRecord, transitively: Bool, into followUp: inout RegistryFollowUp) {
+  /// `cause` is `nil` when the store is not traced.
+  private mutating func cancel(
+    _ record: EffectRecord, transitively: Bool, cause: StoreTraceEvent.CancellationCause?,
+    into followUp: inout RegistryFollowUp
+  ) {
     var stack = [record]
     while let current = stack.popLast() {
       if !current.isCancelled {
         current.isCancelled = true
         unregister(current)
         if let task = current.task { followUp.tasksToCancel.append(task) }
+        if let cause, current.isTask, !current.isStructurallyFinished {
+          tracer?.emit(.effectCancelled(effect: current.serial, cause: cause))
+        }
       }
       var child = current.firstChild
       while let next = child {

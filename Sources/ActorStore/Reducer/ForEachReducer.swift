@@ -90,3 +90,8 @@ struct ElementScope<Root, Collection, ID: Hashable & Sendable>: Hashable, Sendab
     hasher.combine(collection)
   }
 }
+
+extension ElementScope: CustomStringConvertible {
+  /// `\State.rows[id: 3]`, as trace events name the scope.
+  var description: String { "\(collection)[id: \(id)]" }
+}

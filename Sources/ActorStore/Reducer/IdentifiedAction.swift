@@ -9,3 +9,7 @@ public enum IdentifiedAction<ID: Hashable & Sendable, Action: Sendable>: Sendabl
 
 extension IdentifiedAction: Equatable where Action: Equatable {}
 extension IdentifiedAction: Hashable where Action: Hashable {}
+/// Lets features whose actions embed element actions be recorded (see ``ActionRecorder``).
+extension IdentifiedAction: Encodable where ID: Encodable, Action: Encodable {}
+/// Lets recordings of features whose actions embed element actions be replayed.
+extension IdentifiedAction: Decodable where ID: Decodable, Action: Decodable {}

@@ -72,3 +72,8 @@ struct OptionalScope<Root, Value>: Hashable, Sendable {
   static func == (lhs: Self, rhs: Self) -> Bool { lhs.state == rhs.state }
   func hash(into hasher: inout Hasher) { hasher.combine(state) }
 }
+
+extension OptionalScope: CustomStringConvertible {
+  /// `ifLet \State.child`, as trace events name the scope.
+  var description: String { "ifLet \(state)" }
+}

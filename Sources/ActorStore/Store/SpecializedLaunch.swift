@@ -9,6 +9,7 @@ extension StoreEngine {
     case .none:
       break
     case .send(let action):
+      if tracer != nil { traceAction(action, from: .sendEffect) }
       queue.append(QueuedAction(action: action, owner: queued.owner))
     case .run(let run):
       startRun(run, for: queued, store: store)

@@ -104,6 +104,7 @@ public actor Store<State: Sendable, Action: Sendable> {
   private func sendThroughParent(_ action: Action, from site: CallSite) -> StoreTask {
     let link = link!
     guard link.isolatedState() != nil else {
+      registry.tracer?.actionDropped(action, because: .stateRemoved)
       site.report(
         """
         \(Self.self) received \(action) after its state was removed from its parent (for \

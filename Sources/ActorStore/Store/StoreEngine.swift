@@ -18,7 +18,10 @@
   /// The feature-specialized drain of a batch (see ``Batch``).
   @usableFromInline let drainBatch: @Sendable (StoreEngine, Store<State, Action>) -> Void
   @usableFromInline let publisher: StatePublisher<State>
-  @usableFromInline let registry = EffectRegistry()
+  @usableFromInline let registry: EffectRegistry
+  /// Where trace events go; `nil` (the common case) when the store is not traced, which the
+  /// per-action path tests with one branch.
+  @usableFromInline let tracer: StoreTracer?
   /// The tables of the element stores scoped anywhere in this store tree.
   let elementScopes = ElementScopes()
   let executor: StoreExecutor
@@ -38,6 +41,10 @@
   @exclusivity(unchecked) private var pendingStarts: [PendingStart] = []
   /// Whether `pendingStarts` has any, readable from inlinable code.
   @exclusivity(unchecked) @usableFromInline var hasPendingStarts = false
+  /// Action events of the current batch, when tracing into a ``StoreTraceBuffer``: numbered
+  /// as they happen, kept typed and unlocked, handed to the buffer when the batch ends.
+  @exclusivity(unchecked) @usableFromInline var tracedActions: [TracedAction<Action>] = []
+  @exclusivity(unchecked) @usableFromInline var hasTracedActions = false
 
   @usableFromInline typealias QueuedAction = StoreQueuedAction<Action>
 
@@ -62,18 +69,23 @@
     /// Reduces every queued action in FIFO order (launching effects), then ends the batch:
     /// publishes the state once. The caller then starts the tasks launched.
     @usableFromInline let drain: @Sendable (StoreEngine, Store<State, Action>) -> Void
+    /// The trace of the store tree, if traced.
+    @usableFromInline let tracer: StoreTracer?
 
     @inlinable init(
       send: @escaping @Sendable (StoreEngine, Action, Store<State, Action>) -> StoreTask,
-      drain: @escaping @Sendable (StoreEngine, Store<State, Action>) -> Void
+      drain: @escaping @Sendable (StoreEngine, Store<State, Action>) -> Void,
+      tracer: StoreTracer?
     ) {
       self.send = send
       self.drain = drain
+      self.tracer = tracer
     }
   }
 
   @inlinable
-  static func makeBatch<R: Reducer>(_ reducer: R) -> Batch where R.State == State, R.Action == Action {
+  static func makeBatch<R: Reducer>(_ reducer: R, tracer: StoreTracer? = nil) -> Batch
+  where R.State == State, R.Action == Action {
     @inline(__always) @Sendable
     func reduce(_ next: QueuedAction, _ engine: StoreEngine, _ store: Store<State, Action>) {
       let effect = reducer.reduce(into: &engine.statePointer.pointee, action: next.action)
@@ -82,6 +94,7 @@
         break
       case .send(let action):
         // Inline: a `.send` chain is the per-action path's hottest case.
+        if engine.tracer != nil { engine.traceAction(action, from: .sendEffect) }
         engine.queue.append(QueuedAction(action: action, owner: next.owner))
       default:
         engine.launchSpecialized(effect, for: next, store: store)
@@ -95,9 +108,11 @@
       while let next = engine.queue.popFirst() { reduce(next, engine, store) }
       engine.isProcessing = false
       engine.publisher.publish(engine.statePointer.pointee)
+      if engine.hasTracedActions { engine.handOverTracedActions() }
     }
     return Batch(
       send: { engine, action, store in
+        if engine.tracer != nil { engine.traceAction(action, from: .outside) }
         guard !engine.isProcessing else { return engine.enqueueReentrant(action) }
         // The sent action itself skips the FIFO.
         drain(QueuedAction(action: action, owner: nil), engine, store)
@@ -107,7 +122,8 @@
         engine.startPendingTasks()
         return task
       },
-      drain: { engine, store in drain(nil, engine, store) })
+      drain: { engine, store in drain(nil, engine, store) },
+      tracer: tracer)
   }
 
   init(state: State, batch: Batch, executor: StoreExecutor) {
@@ -116,6 +132,8 @@
     sendAction = batch.send
     drainBatch = batch.drain
     self.executor = executor
+    tracer = batch.tracer
+    registry = EffectRegistry(tracer: batch.tracer)
     publisher = StatePublisher(state)
     anchor = executor.serialExecutor == nil ? StoreIsolationAnchor() : nil
     serialExecutor = executor.serialExecutor?.asUnownedSerialExecutor() ?? anchor!.unownedExecutor
@@ -135,6 +153,28 @@
   private func runBatch(_ store: Store<State, Action>) {
     drainBatch(self, store)
     startPendingTasks()
+  }
+
+  /// Traces an action entering the store (the store is traced). Actions produced while a
+  /// batch is processed (`.send` chains) are kept typed and handed to a trace buffer when the
+  /// batch ends; the action that starts a batch is traced at once, so that a batch of one
+  /// action costs no staging.
+  @inlinable
+  func traceAction(_ action: Action, from source: StoreTraceEvent.ActionSource) {
+    guard isProcessing, let buffer = tracer?.buffer else {
+      tracer?.actionReceived(action, from: source)
+      return
+    }
+    tracedActions.append(TracedAction(sequence: buffer.nextSequence(), action: action, source: source))
+    hasTracedActions = true
+  }
+
+  /// Hands the batch's staged action events to the trace buffer in one piece.
+  @usableFromInline
+  func handOverTracedActions() {
+    hasTracedActions = false
+    tracer?.buffer?.record(TracedActions(actions: tracedActions))
+    tracedActions = []
   }
 
   /// The task handle of the send just processed; resets the origin for the next send.
@@ -158,9 +198,11 @@
   func receive(_ action: Action, from record: EffectRecord, store: Store<State, Action>) {
     switch registry.delivery(from: record) {
     case .deliver:
+      if tracer != nil { traceAction(action, from: .effect(registry.traceNumber(of: record))) }
       queue.append(QueuedAction(action: action, owner: record))
       runBatch(store)
     case .dropCancelled:
+      tracer?.actionDropped(action, because: .effectCancelled(registry.traceNumber(of: record)))
       return
     case .afterFinish:
       reportIssue(
@@ -244,6 +286,7 @@
     case .none:
       break
     case .send(let action):
+      if tracer != nil { traceAction(action, from: .sendEffect) }
       queue.append(QueuedAction(action: action, owner: context.owner))
     case .run(let run):
       let (parent, isSpawned) = resolveParent(context)
@@ -303,12 +346,16 @@
     handler: (@Sendable (any Error, Send<Action>) async -> Void)?
   ) {
     let registry = self.registry
+    let dropped = tracer.map { tracer -> @Sendable (Action) -> Void in
+      let effect = StoreTraceEvent.DropReason.effectCancelled(registry.traceNumber(of: record))
+      return { tracer.actionDropped($0, because: effect) }
+    }
     // Captures the record only (its origin is read from it when needed), to keep the closure's
     // context small.
-    let send = Send<Action> { [weak store] action in
+    let send = Send<Action>({ [weak store] action in
       guard let store else { return registry.droppedAfterRelease(action, by: record) }
       await store.receive(action, from: record)
-    }
+    }, dropped: dropped)
     // Two bodies: a frame that awaits a catch handler is a few hundred bytes larger, enough to
     // overflow the task's first allocator slab and cost another kilobyte per sleeping effect,
     // so only effects with a handler pay for it.

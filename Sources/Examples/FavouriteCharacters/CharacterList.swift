@@ -16,7 +16,7 @@ public struct CharacterList: Reducer {
   }
 
   /// What can happen in the list.
-  public enum Action: Equatable, Sendable {
+  public enum Action: Equatable, Sendable, Codable {
     /// The list appeared: load the characters.
     case onAppear
     /// The characters arrived.

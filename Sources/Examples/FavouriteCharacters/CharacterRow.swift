@@ -17,7 +17,7 @@ public struct CharacterRow: Reducer {
   }
 
   /// What can happen in a row.
-  public enum Action: Equatable, Sendable {
+  public enum Action: Equatable, Sendable, Codable {
     /// The row appeared on screen: load its image.
     case loadImage
     /// The image arrived.

@@ -19,7 +19,7 @@ public struct CharactersClient: Sendable {
 }
 
 /// A character of the list.
-public struct Character: Equatable, Sendable, Identifiable {
+public struct Character: Equatable, Sendable, Identifiable, Codable {
   /// The character's ID.
   public let id: Int
   /// The character's name.

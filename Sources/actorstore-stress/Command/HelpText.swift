@@ -10,8 +10,8 @@ enum HelpText {
 
     USAGE
       actorstore-stress [scenario] [--actions N] [--effects N] [--elements N] [--hosts N]
-                        [--seeds N] [--seed S] [--duration SECONDS] [--heterogeneous] [--only NAME]
-                        [--json] [--quiet]
+                        [--seeds N] [--seed S] [--duration SECONDS] [--heterogeneous] [--trace FILE]
+                        [--only NAME] [--json] [--quiet]
 
     With no scenario, runs send, effects, scroll (25 000 rows) and explore at their default
     sizes, \(defaultRunTime) in a release build, and prints a short table.
@@ -46,6 +46,8 @@ enum HelpText {
                           whose edits also change items' content and kind.
       --only NAME         bench: run only the benchmarks whose name contains NAME, one of
                           \(benchmarkNames).
+      --trace FILE        send, effects: trace the scenario's store to FILE, one JSON object per
+                          event (see Docs/Debugging.md); adds a "trace events" figure.
       --json              Print one JSON object: each scenario's report and an array of
                           figures {scenario, figure, unit, median, min, max, baseline, ratio,
                           target, met, detail}.
@@ -63,7 +65,8 @@ enum HelpText {
     EXIT STATUS
       0  every invariant held
       1  an invariant broke; standard error names it, the seed, and the command replaying it
-      2  bad command line; standard error names the option or value
+      2  bad command line (or a --trace file that cannot be opened); standard error names
+         the option or value
       130  interrupted (Ctrl-C): the report covers the passes that completed; a second
            Ctrl-C quits at once
 

@@ -19,8 +19,8 @@ enum ScenarioName: String, CaseIterable, Sendable {
   /// The value options this scenario reads when it is named on the command line.
   var options: [ValueOption] {
     switch self {
-    case .send: [.actions, .seed, .duration]
-    case .effects: [.effects, .seed, .duration]
+    case .send: [.actions, .seed, .duration, .trace]
+    case .effects: [.effects, .seed, .duration, .trace]
     case .scroll: [.elements, .hosts, .seed, .duration]
     case .explore: [.seeds, .actions, .effects, .seed, .duration]
     case .bench: [.actions, .effects, .elements, .hosts, .seed, .only]

@@ -1,3 +1,5 @@
+import ActorStore
+
 /// The process exit status.
 enum ExitStatus: Int32, Sendable {
   /// Every invariant held (or `--help`).
@@ -35,11 +37,21 @@ enum StressCommand {
     let seed = options.seed ?? UInt64.random(in: 1...999_999_999)
     let showsProgress = console.errorIsTerminal && !options.quiet
     var reports: [ScenarioReport] = []
+    // One sink for the run: every store of the traced scenario writes to the same file.
+    var trace: JSONLinesTraceSink?
+    if let path = options.trace {
+      let issues = IssueCollector()
+      trace = IssueReporting.withReporter(issues) { JSONLinesTraceSink(path: path) }
+      if let problem = issues.errors.kept.first {
+        console.writeError("actorstore-stress: --trace: \(problem)\n")
+        return .usage
+      }
+    }
     for name in options.scenario.map({ [$0] }) ?? ScenarioName.defaultMix {
       if stop.isRequested { break }
       let scenario = makeScenario(
         name, sizes: options.sizes(for: name, inMix: options.scenario == nil), heterogeneous: options.heterogeneous,
-        only: options.only)
+        trace: trace, only: options.only)
       reports.append(
         await ScenarioRunner.run(
           scenario, seed: seed, duration: options.duration, console: console, showsProgress: showsProgress,
@@ -56,14 +68,20 @@ enum StressCommand {
     return failed.isEmpty ? .success : .invariantBroken
   }
 
-  /// The scenario `name` at `sizes`; `heterogeneous` picks the declared-collection mode of `scroll`,
-  /// `only` the benchmarks `bench` runs.
+  /// The scenario `name` at `sizes`.
+  /// - Parameters:
+  ///   - name: The scenario.
+  ///   - sizes: Its sizes.
+  ///   - heterogeneous: Whether `scroll` runs in its declared-collection mode.
+  ///   - trace: Where its stores trace to (`send` and `effects` only).
+  ///   - only: Which benchmarks `bench` runs (see ``BenchScenario/only``).
   static func makeScenario(
-    _ name: ScenarioName, sizes: ScenarioSizes, heterogeneous: Bool = false, only: String? = nil
+    _ name: ScenarioName, sizes: ScenarioSizes, heterogeneous: Bool = false, trace: (any StoreTraceSink)? = nil,
+    only: String? = nil
   ) -> any StressScenario {
     switch name {
-    case .send: SendScenario(actions: sizes.actions)
-    case .effects: EffectsScenario(effects: sizes.effects)
+    case .send: SendScenario(actions: sizes.actions, trace: trace)
+    case .effects: EffectsScenario(effects: sizes.effects, trace: trace)
     case .scroll where heterogeneous: HeterogeneousScrollScenario(elements: sizes.elements, hosts: sizes.hosts)
     case .scroll: ScrollScenario(elements: sizes.elements, hosts: sizes.hosts)
     case .explore: ExploreScenario(seeds: sizes.seeds, actions: sizes.actions, effects: sizes.effects)

@@ -1,6 +1,6 @@
 /// An option that takes a value.
 enum ValueOption: String, CaseIterable, Sendable {
-  case actions, effects, elements, hosts, seeds, seed, duration, only
+  case actions, effects, elements, hosts, seeds, seed, duration, trace, only
 
   /// `--name`.
   var flag: String { "--\(rawValue)" }
@@ -14,7 +14,7 @@ enum ValueOption: String, CaseIterable, Sendable {
     case .elements: 10_000_000
     case .hosts: 10_000
     case .actions, .seeds: 1_000_000_000
-    case .seed, .duration, .only: nil
+    case .seed, .duration, .trace, .only: nil
     }
   }
 }
@@ -39,6 +39,8 @@ struct StressOptions: Equatable, Sendable {
   var duration: Double?
   /// `bench --only`: runs just the benchmarks whose name contains this.
   var only: String?
+  /// The file the scenario's store traces to (JSON Lines), if any.
+  var trace: String?
   var json = false
   var quiet = false
   /// `scroll --heterogeneous`: the list as a declared collection of several item kinds.
@@ -166,6 +168,9 @@ struct StressOptions: Equatable, Sendable {
           message: "--only '\(text)' matches no benchmark (expected part of one of: \(names.joined(separator: ", ")))")
       }
       only = text
+    case .trace:
+      guard !text.isEmpty else { return UsageError(message: "--trace expects a file path (got '')") }
+      trace = text
     }
     return nil
   }

@@ -86,6 +86,11 @@ struct BenchScenario: StressScenario {
       Benchmark(name: "main-actor") { rounds, log in
         (await MainActorDeliveryBench.run(changes: max(1, sizes.actions / 200), rounds: rounds, log: &log), [])
       },
+      Benchmark(name: "tracing") { rounds, log in
+        let figures = await TracingBench.run(
+          actions: sizes.actions, sends: max(1, sizes.actions / 10), rounds: rounds, log: &log)
+        return (figures, [])
+      },
     ]
     return all.filter { benchmark in only.map { benchmark.name.contains($0) } ?? true }
   }

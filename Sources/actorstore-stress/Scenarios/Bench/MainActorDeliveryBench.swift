@@ -7,15 +7,8 @@ import ActorStore
 /// callback) and throughput (a burst of changes sent from another task, until the host has seen
 /// the last one; the connection coalesces, the baseline hops once per change).
 enum MainActorDeliveryBench {
-  struct Counter: Reducer {
-    struct State: Sendable { var count = 0 }
-    enum Action: Sendable { case increment }
-
-    func reduce(into state: inout State, action: Action) -> Effect<Action> {
-      state.count &+= 1
-      return .none
-    }
-  }
+  /// The same feature as figure 2's.
+  typealias Counter = AwaitedSendBench.Counter
 
   /// The baseline's store: an actor that hands each new count to the main actor itself.
   actor BareCounter {

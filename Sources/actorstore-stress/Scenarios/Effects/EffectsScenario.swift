@@ -1,3 +1,5 @@
+import ActorStore
+
 /// `effects`: workers start effects that send a few actions each; some finish, some are
 /// cancelled from outside through their `StoreTask` (before they start, in flight, or after),
 /// some by the reducer's `cancel(id:)`, some replaced by `cancelInFlight`. Invariants: no action
@@ -5,6 +7,8 @@
 /// finished or cancelled, the registry empty at the end.
 struct EffectsScenario: StressScenario {
   let effects: Int
+  /// Where the store traces to, if anywhere (`--trace`).
+  var trace: (any StoreTraceSink)? = nil
 
   /// Concurrent workers.
   static let workers = 8
@@ -21,17 +25,17 @@ struct EffectsScenario: StressScenario {
       pause: { token, step in
         for _ in 0..<((token &+ step) % 3) { await Task.yield() }
       })
-    let store = workload.makeStore()
+    let store = workload.makeStore(trace: trace)
     let clock = ContinuousClock()
     let start = clock.now
     await workload.drive(store, progress: progress)
     let elapsed = (clock.now - start).seconds
     var log = InvariantLog(seed: seed)
     workload.verify(store, into: &log)
-    return PassOutcome(
-      figures: [
-        Figure(scenario: name.rawValue, name: "effects run", unit: "effects/s", samples: [Double(effects) / elapsed])
-      ],
-      invariants: log)
+    var figures = [
+      Figure(scenario: name.rawValue, name: "effects run", unit: "effects/s", samples: [Double(effects) / elapsed])
+    ]
+    if trace != nil { figures.append(await TraceFigure.make(scenario: name, store: store)) }
+    return PassOutcome(figures: figures, invariants: log)
   }
 }

@@ -24,12 +24,14 @@ struct EffectsWorkload: Sendable {
   }
 
   /// A store running the plan's feature.
-  /// - Parameter executor: Where the store and its effects run.
+  /// - Parameters:
+  ///   - executor: Where the store and its effects run.
+  ///   - trace: Where the store traces to, if anywhere.
   /// - Returns: The store.
-  func makeStore(executor: StoreExecutor = .default) -> EffectsStore {
-    Store(
-      initialState: EffectsFeature.State(),
-      reducer: EffectsFeature(plan: plan, ledger: ledger, pause: pause), executor: executor)
+  func makeStore(executor: StoreExecutor = .default, trace: (any StoreTraceSink)? = nil) -> EffectsStore {
+    let reducer = EffectsFeature(plan: plan, ledger: ledger, pause: pause)
+    guard let trace else { return Store(initialState: EffectsFeature.State(), reducer: reducer, executor: executor) }
+    return Store(initialState: EffectsFeature.State(), reducer: reducer, executor: executor, trace: trace)
   }
 
   /// Runs the workers concurrently; returns once every effect they started has finished.

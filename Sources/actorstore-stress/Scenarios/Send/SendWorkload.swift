@@ -26,10 +26,14 @@ struct SendWorkload: Sendable {
   }
 
   /// A store for the plan's senders.
-  /// - Parameter executor: Where the store and its effects run.
+  /// - Parameters:
+  ///   - executor: Where the store and its effects run.
+  ///   - trace: Where the store traces to, if anywhere.
   /// - Returns: The store.
-  func makeStore(executor: StoreExecutor = .default) -> SendStore {
-    Store(initialState: SendFeature.State(senders: plan.senders.count), reducer: SendFeature(), executor: executor)
+  func makeStore(executor: StoreExecutor = .default, trace: (any StoreTraceSink)? = nil) -> SendStore {
+    let state = SendFeature.State(senders: plan.senders.count)
+    guard let trace else { return Store(initialState: state, reducer: SendFeature(), executor: executor) }
+    return Store(initialState: state, reducer: SendFeature(), executor: executor, trace: trace)
   }
 
   /// Runs every sender concurrently, each in its own child task, while another child task

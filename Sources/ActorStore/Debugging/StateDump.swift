@@ -1,7 +1,13 @@
 /// Renders a value as indented lines, one field or element per line, so that two states can be
-/// compared line by line in a failure message.
-enum StateDump {
-  static func lines(of value: Any) -> [String] {
+/// compared line by line in a failure message or a change log.
+///
+/// Shared by ``Reducer/logChanges(to:)`` and `ActorStoreTesting`'s `TestStore`, so a logged
+/// change and a failed assertion read the same.
+package enum StateDump {
+  /// The value's lines, nested values indented by two spaces per level.
+  /// - Parameter value: Any value; reflected with `Mirror`.
+  /// - Returns: The lines, without line breaks.
+  package static func lines(of value: Any) -> [String] {
     var lines: [String] = []
     render(value, label: nil, indent: 0, into: &lines)
     return lines
