@@ -53,6 +53,7 @@ public struct Effect<Action: Sendable>: Sendable {
   ///   - fileID: Where the effect was created, for diagnostics.
   ///   - line: The line where the effect was created, for diagnostics.
   /// - Returns: The effect.
+  @inlinable
   public static func run(
     priority: TaskPriority? = nil,
     operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
@@ -70,11 +71,15 @@ public struct Effect<Action: Sendable>: Sendable {
   /// Runs every effect at the same time.
   /// - Parameter effects: The effects.
   /// - Returns: One effect that finishes when all have finished.
+  // Inlinable, like the cases it builds: reducers return merges on their hot path, and
+  // unspecialized, the array filtering costs generic metadata lookups on every call.
+  @inlinable
   public static func merge(_ effects: Self...) -> Self { merge(effects) }
 
   /// Runs every effect at the same time.
   /// - Parameter effects: The effects.
   /// - Returns: One effect that finishes when all have finished.
+  @inlinable
   public static func merge(_ effects: some Sequence<Self>) -> Self {
     let work = effects.filter { !$0.isNone }
     switch work.count {
@@ -151,6 +156,11 @@ public struct Effect<Action: Sendable>: Sendable {
 @usableFromInline struct SourceLocation: Sendable, CustomStringConvertible {
   let fileID: StaticString
   let line: UInt
+
+  @usableFromInline init(fileID: StaticString, line: UInt) {
+    self.fileID = fileID
+    self.line = line
+  }
   @usableFromInline var description: String { "\(fileID):\(line)" }
 }
 
@@ -160,6 +170,16 @@ public struct Effect<Action: Sendable>: Sendable {
   @usableFromInline let operation: @Sendable (Send<Action>) async throws -> Void
   @usableFromInline let handler: (@Sendable (any Error, Send<Action>) async -> Void)?
   @usableFromInline let origin: SourceLocation
+
+  @usableFromInline init(
+    priority: TaskPriority?, operation: @escaping @Sendable (Send<Action>) async throws -> Void,
+    handler: (@Sendable (any Error, Send<Action>) async -> Void)?, origin: SourceLocation
+  ) {
+    self.priority = priority
+    self.operation = operation
+    self.handler = handler
+    self.origin = origin
+  }
 
   func map<T: Sendable>(_ transform: @escaping @Sendable (Action) -> T) -> EffectRun<T> {
     let operation = self.operation

@@ -9,6 +9,7 @@ extension Effect {
   ///   - cancelInFlight: When `true`, effects already running under `id` are cancelled
   ///     before this one starts.
   /// - Returns: The tagged effect.
+  @inlinable
   public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
     if isNone { return self }
     return Self(.cancellable(self, id: EffectID(id), cancelInFlight: cancelInFlight))
@@ -28,6 +29,7 @@ extension Effect {
   ///   - line: The caller's line, where the warning points.
   ///   - column: The caller's column, where the warning points.
   /// - Returns: The cancelling effect.
+  @inlinable
   public static func cancel(
     id: some Hashable & Sendable, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
@@ -40,13 +42,13 @@ extension Effect {
 @usableFromInline struct EffectID: Hashable, @unchecked Sendable {
   // No lock: `erased` is immutable and only ever built from a `Hashable & Sendable` value, so
   // sharing it across threads is safe even though `AnyHashable` is not declared Sendable.
-  private let erased: AnyHashable
+  @usableFromInline let erased: AnyHashable
   /// `erased.hashValue`, computed once: the cancellation index hashes an ID several times per
   /// effect (insert, the used-keys set, cancel, unregister), and each hash through `AnyHashable`
   /// is a dynamic dispatch that, for integers, first converts to a canonical integer type.
-  private let hash: Int
+  @usableFromInline let hash: Int
 
-  init(_ value: some Hashable & Sendable) {
+  @inlinable init(_ value: some Hashable & Sendable) {
     erased = AnyHashable(value)
     hash = erased.hashValue
   }

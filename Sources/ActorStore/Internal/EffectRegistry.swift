@@ -76,11 +76,9 @@
       """, severity: .warning)
   }
 
-  /// Reports `error`, thrown by `record`'s operation, which has no catch handler; silent for a
-  /// `CancellationError` or once the effect is cancelled. Synchronous and out of line, so
-  /// that the effect task's frame stays as small as a bare task's.
+  /// Reports `error`, thrown by `record`'s operation, which has no catch handler. Out of line,
+  /// so that the message's code is not specialized into every feature's effect task.
   @usableFromInline func effectThrew(_ error: any Error, by record: EffectRecord) {
-    guard !(error is CancellationError), !isCancelled(record) else { return }
     reportIssue(
       """
       An effect\(record.origin.map { " started at \($0)" } ?? "") threw \(error) and has no \

@@ -356,28 +356,18 @@
       guard let store else { return registry.droppedAfterRelease(action, by: record) }
       await store.receive(action, from: record)
     }, dropped: dropped)
-    // Two bodies: a frame that awaits a catch handler is a few hundred bytes larger, enough to
-    // overflow the task's first allocator slab and cost another kilobyte per sleeping effect,
-    // so only effects with a handler pay for it.
-    if let handler {
-      deferStart(of: record, priority: priority) {
-        do {
-          try await operation(send)
-        } catch is CancellationError {
-        } catch where !registry.isCancelled(record) {
+    deferStart(of: record, priority: priority) {
+      do {
+        try await operation(send)
+      } catch is CancellationError {
+      } catch where !registry.isCancelled(record) {
+        if let handler {
           await handler(error, send)
-        } catch {}
-        registry.endActivity(of: record, isTask: true)
-      }
-    } else {
-      deferStart(of: record, priority: priority) {
-        do {
-          try await operation(send)
-        } catch {
+        } else {
           registry.effectThrew(error, by: record)
         }
-        registry.endActivity(of: record, isTask: true)
-      }
+      } catch {}
+      registry.endActivity(of: record, isTask: true)
     }
   }
 
