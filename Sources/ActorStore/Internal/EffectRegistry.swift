@@ -220,11 +220,20 @@ extension EffectRegistry {
 
 /// Work a registry transition leaves for the caller, done outside the lock.
 struct RegistryFollowUp: ~Copyable {
-  var tasksToCancel: [Task<Void, Never>] = []
+  /// The first task to cancel, kept inline: cancelling one ID usually stops one task, and an
+  /// array would cost an allocation per cancel.
+  private var firstTaskToCancel: Task<Void, Never>?
+  private var moreTasksToCancel: [Task<Void, Never>] = []
   var waitersToResume: [UnsafeContinuation<Void, Never>] = []
 
+  /// Cancels `task` once the lock is released.
+  mutating func cancelLater(_ task: Task<Void, Never>) {
+    if firstTaskToCancel == nil { firstTaskToCancel = task } else { moreTasksToCancel.append(task) }
+  }
+
   consuming func perform() {
-    for task in tasksToCancel { task.cancel() }
+    firstTaskToCancel?.cancel()
+    for task in moreTasksToCancel { task.cancel() }
     for waiter in waitersToResume { waiter.resume() }
   }
 }
@@ -372,12 +381,15 @@ struct EffectRegistryState: ~Copyable {
     _ record: EffectRecord, transitively: Bool, cause: StoreTraceEvent.CancellationCause?,
     into followUp: inout RegistryFollowUp
   ) {
-    var stack = [record]
-    while let current = stack.popLast() {
+    // A record without children (most cancelled effects) needs no stack to allocate.
+    var stack: [EffectRecord] = []
+    var first: EffectRecord? = record
+    while let current = first ?? stack.popLast() {
+      first = nil
       if !current.isCancelled {
         current.isCancelled = true
         unregister(current)
-        if let task = current.task { followUp.tasksToCancel.append(task) }
+        if let task = current.task { followUp.cancelLater(task) }
         if let cause, current.isTask, !current.isStructurallyFinished {
           tracer?.emit(.effectCancelled(effect: current.serial, cause: cause))
         }
