@@ -129,11 +129,12 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
     let embed = action.embed
     makeStore = { id in parent.unregisteredElementStore(id: id, in: table, embed: embed) }
     entries = Locked(Entries())
-    parent.watch { [weak self] parentState in
+    let watcher: @Sendable (ParentState?) -> Bool = { [weak self] parentState in
       guard let self else { return false }
       self.evictRemovedElements(parentState?[keyPath: elements])
       return true
     }
+    parent.watchSpecialized(watcher) { watcher($0) }
     // After the watch is registered, so that no publication falls between the two.
     let snapshot = parent.currentStateIfAlive
     entries.withLock { entries in

@@ -58,10 +58,11 @@
   ) {
     self.elements = elements
     table = Locked(Table(parent: parent))
-    parent.watch { [weak self] parentState in
+    let watcher: @Sendable (ParentState?) -> Bool = { [weak self] parentState in
       guard let self else { return false }
       return self.update(with: parentState)
     }
+    parent.watchSpecialized(watcher) { watcher($0) }
     // After the watch is registered, so that no publication falls between the two; a
     // publication the watcher already saw is newer than this snapshot and wins.
     let snapshot = parent.currentStateIfAlive

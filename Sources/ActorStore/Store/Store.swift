@@ -147,9 +147,19 @@ public actor Store<State: Sendable, Action: Sendable> {
 
   /// Registers `onChange` to run on the store's executor after each processed batch with this
   /// store's state, or `nil` once a scoped store's state is gone; it stays registered while it
-  /// returns `true`. Inlinable, so that the wrapping into an optional is specialized.
-  @inlinable nonisolated func watch(_ onChange: @escaping @Sendable (State?) -> Bool) {
+  /// returns `true`.
+  @usableFromInline nonisolated func watch(_ onChange: @escaping @Sendable (State?) -> Bool) {
     if let engine { return engine.publisher.watch { onChange($0) } }
+    link!.watch(onChange)
+  }
+
+  /// ``watch(_:)`` for a caller whose types are concrete: `onPublication` is `onChange` made
+  /// where the state's type is concrete, which a root store registers directly, so that no
+  /// generic code wraps each published state into an optional.
+  @inlinable nonisolated func watchSpecialized(
+    _ onChange: @escaping @Sendable (State?) -> Bool, onPublication: @escaping @Sendable (State) -> Bool
+  ) {
+    if let engine { return engine.publisher.watch(onPublication) }
     link!.watch(onChange)
   }
 
