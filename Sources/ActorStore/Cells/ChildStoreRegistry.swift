@@ -27,7 +27,7 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
     @usableFromInline var bindings: [ObjectIdentifier: Binding] = [:]
     /// The collection as of the last parent publication: finds removals in O(1) when none
     /// happened, and gives a removed element's store the state it had last. `nil` until known.
-    var last: IdentifiedArray<ID, ChildState>?
+    @usableFromInline var last: IdentifiedArray<ID, ChildState>?
     @usableFromInline var isParentGone = false
     /// `bindings.count` after the last sweep of released hosts, to sweep at amortized O(1).
     @usableFromInline var bindingsAtLastSweep = 0
@@ -52,7 +52,7 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
 
     /// Invalidates the store of a removed element with the state the element had last, then
     /// moves it to `retired` if hosts show it, else drops it.
-    mutating func retire(_ id: ID) {
+    @usableFromInline mutating func retire(_ id: ID) {
       guard let entry = live.removeValue(forKey: id) else { return }
       entry.store.invalidate(finalState: last?[id: id])
       if entry.boundHosts > 0 { retired[ObjectIdentifier(entry.store)] = entry }
@@ -116,6 +116,8 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
   ///   - parent: The store whose state holds the collection.
   ///   - elements: The collection.
   ///   - action: How element actions embed into the parent's actions.
+  // Inlinable, so that the publication watcher is specialized for the list's types.
+  @inlinable
   public init<ParentState: Sendable, ParentAction: Sendable>(
     parent: Store<ParentState, ParentAction>,
     elements: any KeyPath<ParentState, IdentifiedArray<ID, ChildState>> & Sendable,
@@ -127,11 +129,12 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
     let embed = action.embed
     makeStore = { id in parent.unregisteredElementStore(id: id, in: table, embed: embed) }
     entries = Locked(Entries())
-    parent.watch { [weak self] parentState in
+    let watcher: @Sendable (ParentState?) -> Bool = { [weak self] parentState in
       guard let self else { return false }
       self.evictRemovedElements(parentState?[keyPath: elements])
       return true
     }
+    parent.watchSpecialized(watcher) { watcher($0) }
     // After the watch is registered, so that no publication falls between the two.
     let snapshot = parent.currentStateIfAlive
     entries.withLock { entries in
@@ -233,7 +236,7 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
 
   /// Called on the parent's executor after each publication with the current collection, or
   /// `nil` once the parent's state is gone.
-  private func evictRemovedElements(_ elements: IdentifiedArray<ID, ChildState>?) {
+  @inlinable func evictRemovedElements(_ elements: IdentifiedArray<ID, ChildState>?) {
     entries.withLock { entries in
       guard let elements else {
         for id in Array(entries.live.keys) { entries.retire(id) }

@@ -442,7 +442,7 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
   /// The keys of `tracked` that `oldIDs` held and `self` no longer holds: O(1) when no
   /// structural change separates the two, else O(min(tracked.count, old.count)), so a caller
   /// tracking a few elements of a long list does not pay for the whole list.
-  func idsGone<Value>(comparedTo oldIDs: IDs, tracked: [ID: Value]) -> [ID] {
+  @inlinable func idsGone<Value>(comparedTo oldIDs: IDs, tracked: [ID: Value]) -> [ID] {
     if order.identity === oldIDs.order.identity || tracked.isEmpty { return [] }
     if tracked.count < oldIDs.count {
       return tracked.keys.filter { !contains(id: $0) }

@@ -93,7 +93,7 @@ struct OrderedIDs<ID: Hashable & Sendable>: Sendable {
   }
 
   /// The ids of `self`, in order, that `newer` lacks.
-  func ids(absentFrom newer: OrderedIDs) -> [ID] {
+  @usableFromInline func ids(absentFrom newer: OrderedIDs) -> [ID] {
     var absent: [ID] = []
     var slots = makeSlotIterator()
     while let slot = slots.next() {

@@ -10,26 +10,31 @@
 /// Lock order: a registry's lock, then this table's, then the parent's publisher lock; a
 /// store link's own lock is a leaf. The table holds its links unowned: a link unregisters in
 /// its deinit, under this table's lock, before its memory goes away.
-final class ElementScopeTable<ParentState: Sendable, ID: Hashable & Sendable, ChildState: Sendable>: Sendable {
-  let elements: any KeyPath<ParentState, IdentifiedArray<ID, ChildState>> & Sendable
-  private let table: Locked<Table>
+///
+/// The per-publication path is inlinable: created where the store's types are concrete, it runs
+/// specialized, without the generic metadata lookups that made one observer cost ten sends.
+@usableFromInline final class ElementScopeTable<ParentState: Sendable, ID: Hashable & Sendable, ChildState: Sendable>: Sendable {
+  @usableFromInline let elements: any KeyPath<ParentState, IdentifiedArray<ID, ChildState>> & Sendable
+  @usableFromInline let table: Locked<Table>
 
-  private struct Table {
+  @usableFromInline struct Table {
     /// The collection as of the last publication the table saw; `nil` until the first one is
     /// known and once the parent's state is gone.
-    var last: IdentifiedArray<ID, ChildState>?
-    var isParentGone = false
-    var links: [ID: Links] = [:]
+    @usableFromInline var last: IdentifiedArray<ID, ChildState>?
+    @usableFromInline var isParentGone = false
+    @usableFromInline var links: [ID: Links] = [:]
     /// The parent store: once it is released no link can remain, and the table stops watching.
-    weak var parent: AnyObject?
+    @usableFromInline weak var parent: AnyObject?
+
+    @usableFromInline init(parent: AnyObject) { self.parent = parent }
   }
 
   /// The live links of one element: almost always one, so no array for it.
-  private enum Links {
+  @usableFromInline enum Links {
     case one(Member)
     case many([Member])
 
-    var members: [Member] {
+    @inlinable var members: [Member] {
       switch self {
       case .one(let member): [member]
       case .many(let members): members
@@ -37,24 +42,27 @@ final class ElementScopeTable<ParentState: Sendable, ID: Hashable & Sendable, Ch
     }
   }
 
-  private struct Member {
-    unowned(unsafe) let link: any ElementStateHolder<ChildState>
+  @usableFromInline struct Member {
+    @usableFromInline unowned(unsafe) let link: any ElementStateHolder<ChildState>
+
+    @usableFromInline init(link: any ElementStateHolder<ChildState>) { self.link = link }
   }
 
   /// Creates the table and starts watching `parent`'s publications.
   /// - Parameters:
   ///   - parent: The store whose state holds the collection.
   ///   - elements: The collection.
-  init<ParentAction: Sendable>(
+  @inlinable init<ParentAction: Sendable>(
     parent: Store<ParentState, ParentAction>,
     elements: any KeyPath<ParentState, IdentifiedArray<ID, ChildState>> & Sendable
   ) {
     self.elements = elements
     table = Locked(Table(parent: parent))
-    parent.watch { [weak self] parentState in
+    let watcher: @Sendable (ParentState?) -> Bool = { [weak self] parentState in
       guard let self else { return false }
       return self.update(with: parentState)
     }
+    parent.watchSpecialized(watcher) { watcher($0) }
     // After the watch is registered, so that no publication falls between the two; a
     // publication the watcher already saw is newer than this snapshot and wins.
     let snapshot = parent.currentStateIfAlive
@@ -71,7 +79,7 @@ final class ElementScopeTable<ParentState: Sendable, ID: Hashable & Sendable, Ch
   ///   - parent: The store whose state holds the collection.
   ///   - makeLink: Makes the link from the element's current state.
   /// - Returns: The link, or `nil` when no element has that ID.
-  func link<ParentAction: Sendable, Link: ElementStateHolder<ChildState>>(
+  @inlinable func link<ParentAction: Sendable, Link: ElementStateHolder<ChildState>>(
     id: ID, parent: Store<ParentState, ParentAction>, makeLink: (ChildState) -> Link
   ) -> Link? {
     table.withLock { table -> Link? in
@@ -114,7 +122,7 @@ final class ElementScopeTable<ParentState: Sendable, ID: Hashable & Sendable, Ch
 
   /// Invalidates the links of the elements `parentState` no longer has; returns whether to keep
   /// watching.
-  private func update(with parentState: ParentState?) -> Bool {
+  @inlinable func update(with parentState: ParentState?) -> Bool {
     table.withLock { table in
       guard table.parent != nil || !table.links.isEmpty else { return false }
       guard let elements = parentState?[keyPath: elements] else {
@@ -140,7 +148,7 @@ final class ElementScopeTable<ParentState: Sendable, ID: Hashable & Sendable, Ch
 }
 
 /// A store link that an ``ElementScopeTable`` invalidates when its element is removed.
-protocol ElementStateHolder<State>: AnyObject, Sendable {
+@usableFromInline protocol ElementStateHolder<State>: AnyObject, Sendable {
   associatedtype State: Sendable
   /// Marks the element as gone for good and records the state it had last; `nil` keeps the
   /// state the link last saw.
@@ -149,27 +157,39 @@ protocol ElementStateHolder<State>: AnyObject, Sendable {
 
 /// Every ``ElementScopeTable`` of a store tree, by (store, collection key path).
 @usableFromInline final class ElementScopes: Sendable {
-  private struct Key: Hashable, @unchecked Sendable {
+  @usableFromInline struct Key: Hashable, @unchecked Sendable {
     // `elements` is only hashed and compared; it was a Sendable key path when it came in,
     // typed `AnyKeyPath` here so that tables of every collection share one dictionary.
-    let store: ObjectIdentifier
-    let elements: AnyKeyPath
+    @usableFromInline let store: ObjectIdentifier
+    @usableFromInline let elements: AnyKeyPath
+
+    @usableFromInline init(store: ObjectIdentifier, elements: AnyKeyPath) {
+      self.store = store
+      self.elements = elements
+    }
   }
 
-  private struct Slot {
-    let table: AnyObject
+  @usableFromInline struct Slot {
+    @usableFromInline let table: AnyObject
     /// Which store the table belongs to, since a released store's address can be reused.
-    weak var store: AnyObject?
+    @usableFromInline weak var store: AnyObject?
+
+    @usableFromInline init(table: AnyObject, store: AnyObject) {
+      self.table = table
+      self.store = store
+    }
   }
 
   // Guarded by its own lock; the tables inside are Sendable.
-  private let slots = Locked<[Key: Slot]>([:])
+  @usableFromInline let slots = Locked<[Key: Slot]>([:])
+
+  @usableFromInline init() {}
 
   /// The table of `elements` in `parent`, made on first use.
   /// - Parameters:
   ///   - parent: The store whose state holds the collection.
   ///   - elements: The collection.
-  func table<ParentState: Sendable, ParentAction: Sendable, ID: Hashable & Sendable, ChildState: Sendable>(
+  @inlinable func table<ParentState: Sendable, ParentAction: Sendable, ID: Hashable & Sendable, ChildState: Sendable>(
     in parent: Store<ParentState, ParentAction>,
     elements: any KeyPath<ParentState, IdentifiedArray<ID, ChildState>> & Sendable
   ) -> ElementScopeTable<ParentState, ID, ChildState> {

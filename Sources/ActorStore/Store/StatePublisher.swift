@@ -9,45 +9,43 @@
 @usableFromInline final class StatePublisher<State: Sendable>: Sendable {
   @usableFromInline struct Storage {
     @usableFromInline var snapshot: State
-    @usableFromInline var observers: [Int: any StateObserver<State>] = [:]
-    /// Observer IDs in registration order (removed ones are skipped, and dropped in bulk), so
-    /// that notifications, and the jobs they wake, do not depend on hash order.
-    @usableFromInline var order: [Int] = []
+    /// The observers in registration order, so that notifications, and the jobs they wake, do
+    /// not depend on hash order. Closures, not protocol existentials: a closure made where the
+    /// state's type is concrete runs specialized, while a generic type's witness would not.
+    @usableFromInline var observers: [Observer] = []
+    /// Observers that ended since the last publication, dropped from `observers` in one pass.
+    @usableFromInline var ended: Set<Int> = []
     var nextObserverID = 0
     var isFinished = false
 
     init(snapshot: State) { self.snapshot = snapshot }
 
-    mutating func add(_ observer: any StateObserver<State>) -> Int {
+    mutating func add(_ receive: @escaping @Sendable (State) -> Bool, finish: (@Sendable () -> Void)? = nil) -> Int {
       let id = nextObserverID
       nextObserverID += 1
-      observers[id] = observer
-      order.append(id)
+      observers.append(Observer(id: id, receive: receive, finish: finish))
       return id
     }
 
-    mutating func remove(_ id: Int) {
-      guard observers.removeValue(forKey: id) != nil else { return }
-      if order.count > 32, order.count > 2 * observers.count {
-        order.removeAll { observers[$0] == nil }
+    /// The live observers, after dropping the ones that ended.
+    @inlinable mutating func liveObservers() -> [Observer] {
+      if !ended.isEmpty {
+        observers.removeAll { ended.contains($0.id) }
+        ended.removeAll()
       }
+      return observers
     }
 
-    /// The live observers in registration order.
-    @usableFromInline var orderedObservers: [(id: Int, observer: any StateObserver<State>)] {
-      order.compactMap { id in observers[id].map { (id, $0) } }
-    }
+    /// The number of live observers.
+    var liveCount: Int { observers.count { !ended.contains($0.id) } }
   }
 
-  /// Observers to notify after a batch, with the state they see.
-  @usableFromInline struct Notification {
-    @usableFromInline let observers: [(id: Int, observer: any StateObserver<State>)]
-    @usableFromInline let state: State
-
-    @inlinable init(observers: [(id: Int, observer: any StateObserver<State>)], state: State) {
-      self.observers = observers
-      self.state = state
-    }
+  /// One subscription: what it does with each published state (returning `false` once it has
+  /// ended) and how it finishes when the store is released.
+  @usableFromInline struct Observer: Sendable {
+    @usableFromInline let id: Int
+    @usableFromInline let receive: @Sendable (State) -> Bool
+    let finish: (@Sendable () -> Void)?
   }
 
   @usableFromInline let storage: Locked<Storage>
@@ -58,26 +56,28 @@
   var snapshot: State { storage.withLock { $0.snapshot } }
 
   /// The number of observers notified per publication.
-  var observerCount: Int { storage.withLock { $0.observers.count } }
+  var observerCount: Int { storage.withLock { $0.liveCount } }
 
   /// Stores the state of a batch and lets every observer see it (outside the lock). Called only
   /// on the store's executor.
   @inlinable
   func publish(_ state: State) {
-    let notification = storage.withLock { storage -> Notification? in
+    let observers = storage.withLock { storage -> [Observer] in
       storage.snapshot = state
-      return storage.observers.isEmpty ? nil : Notification(observers: storage.orderedObservers, state: state)
+      return storage.observers.isEmpty ? [] : storage.liveObservers()
     }
-    if let notification { notify(notification) }
+    if !observers.isEmpty { notify(observers, of: state) }
   }
 
-  /// Lets every observer see the state of a batch; called outside the lock.
-  @usableFromInline
-  func notify(_ notification: Notification) {
+  /// Lets every observer see the state of a batch; called outside the lock. Inlinable, like
+  /// `publish`, so that it runs specialized for the feature: unspecialized, walking the
+  /// observers costs generic metadata lookups on every publication.
+  @inlinable
+  func notify(_ observers: [Observer], of state: State) {
     var ended: [Int] = []
-    for (id, observer) in notification.observers where !observer.receive(notification.state) { ended.append(id) }
+    for observer in observers where !observer.receive(state) { ended.append(observer.id) }
     if !ended.isEmpty {
-      storage.withLock { storage in for id in ended { storage.remove(id) } }
+      storage.withLock { $0.ended.formUnion(ended) }
     }
   }
 
@@ -91,24 +91,25 @@
     let id = storage.withLock { storage -> Int? in
       guard !storage.isFinished, let initial = extract(storage.snapshot) else { return nil }
       continuation.yield(initial)
-      return storage.add(ValueObserver(extract: extract, last: initial, continuation: continuation, owner: owner))
+      let observer = ValueObserver(extract: extract, last: initial, continuation: continuation, owner: owner)
+      return storage.add(observer.receive, finish: observer.finish)
     }
     guard let id else {
       continuation.finish()
       return stream
     }
     continuation.onTermination = { [weak self] _ in
-      self?.storage.withLock { $0.remove(id) }
+      self?.storage.withLock { _ = $0.ended.insert(id) }
     }
     return stream
   }
 
   /// Calls `onChange` with each published state, on the store's executor, while it returns
   /// `true`.
-  func watch(_ onChange: @escaping @Sendable (State) -> Bool) {
+  @usableFromInline func watch(_ onChange: @escaping @Sendable (State) -> Bool) {
     storage.withLock { storage in
       guard !storage.isFinished else { return }
-      _ = storage.add(ClosureObserver(onChange: onChange))
+      _ = storage.add(onChange)
     }
   }
 
@@ -117,26 +118,18 @@
     let observers = storage.withLock { storage in
       storage.isFinished = true
       defer {
-        storage.observers = [:]
-        storage.order = []
+        storage.observers = []
+        storage.ended = []
       }
-      return storage.orderedObservers
+      return storage.liveObservers()
     }
-    for (_, observer) in observers { observer.finish() }
+    for observer in observers { observer.finish?() }
   }
-}
-
-/// One ``StatePublisher`` subscription.
-@usableFromInline protocol StateObserver<State>: Sendable {
-  associatedtype State
-  /// Sees a new state; returns `false` once the observation has ended.
-  func receive(_ state: State) -> Bool
-  func finish()
 }
 
 /// Yields `extract(state)` whenever it differs from the last value yielded; finishes once the
 /// extracted state is gone or its owner (a scoped store) was released.
-final class ValueObserver<State, Value: Equatable & Sendable>: StateObserver, @unchecked Sendable {
+final class ValueObserver<State, Value: Equatable & Sendable>: @unchecked Sendable {
   // `last` is set at registration under the publisher's mutex, then read and written only by
   // `receive`, which the store's serial executor calls after taking the observer list under
   // that same mutex: every access is ordered by it.
@@ -170,12 +163,4 @@ final class ValueObserver<State, Value: Equatable & Sendable>: StateObserver, @u
   }
 
   func finish() { continuation.finish() }
-}
-
-/// Calls a closure with each published state.
-struct ClosureObserver<State>: StateObserver {
-  let onChange: @Sendable (State) -> Bool
-
-  func receive(_ state: State) -> Bool { onChange(state) }
-  func finish() {}
 }

@@ -14,9 +14,9 @@
 public actor Store<State: Sendable, Action: Sendable> {
   nonisolated private let serialExecutorReference: UnownedSerialExecutor
   /// The engine of a root store; `nil` for a scoped store.
-  nonisolated let engine: StoreEngine<State, Action>?
+  @usableFromInline nonisolated let engine: StoreEngine<State, Action>?
   /// A scoped store's way to its parent; `nil` for a root store.
-  nonisolated let link: (any ScopedStoreLink<State, Action>)?
+  @usableFromInline nonisolated let link: (any ScopedStoreLink<State, Action>)?
   /// What `send` runs: a root store's feature-specialized batch, or the forwarding to the
   /// parent. Kept on the store itself as a plain closure: reaching it costs no generic
   /// metadata lookup, unlike a field of the generic engine or an optional.
@@ -47,7 +47,7 @@ public actor Store<State: Sendable, Action: Sendable> {
   }
 
   /// Creates a store scoped through `link`, on its parent's executor.
-  init(scopedThrough link: any ScopedStoreLink<State, Action>, executor: UnownedSerialExecutor) {
+  @usableFromInline init(scopedThrough link: any ScopedStoreLink<State, Action>, executor: UnownedSerialExecutor) {
     serialExecutorReference = executor
     engine = nil
     self.link = link
@@ -148,13 +148,23 @@ public actor Store<State: Sendable, Action: Sendable> {
   /// Registers `onChange` to run on the store's executor after each processed batch with this
   /// store's state, or `nil` once a scoped store's state is gone; it stays registered while it
   /// returns `true`.
-  nonisolated func watch(_ onChange: @escaping @Sendable (State?) -> Bool) {
+  @usableFromInline nonisolated func watch(_ onChange: @escaping @Sendable (State?) -> Bool) {
     if let engine { return engine.publisher.watch { onChange($0) } }
     link!.watch(onChange)
   }
 
+  /// ``watch(_:)`` for a caller whose types are concrete: `onPublication` is `onChange` made
+  /// where the state's type is concrete, which a root store registers directly, so that no
+  /// generic code wraps each published state into an optional.
+  @inlinable nonisolated func watchSpecialized(
+    _ onChange: @escaping @Sendable (State?) -> Bool, onPublication: @escaping @Sendable (State) -> Bool
+  ) {
+    if let engine { return engine.publisher.watch(onPublication) }
+    link!.watch(onChange)
+  }
+
   /// ``currentState``, or `nil` once a scoped store's state is gone.
-  nonisolated var currentStateIfAlive: State? {
+  @usableFromInline nonisolated var currentStateIfAlive: State? {
     if let engine { return engine.publisher.snapshot }
     return link!.currentState()
   }
@@ -180,7 +190,7 @@ public actor Store<State: Sendable, Action: Sendable> {
   nonisolated var registry: EffectRegistry { engine?.registry ?? link!.registry }
 
   /// The element-store tables of the store tree.
-  nonisolated var elementScopes: ElementScopes { engine?.elementScopes ?? link!.elementScopes }
+  @usableFromInline nonisolated var elementScopes: ElementScopes { engine?.elementScopes ?? link!.elementScopes }
 
   /// The state, or `nil` once a scoped store's state is gone; isolated.
   var stateIfAlive: State? {

@@ -45,6 +45,7 @@ extension Store {
   ///   - elements: The collection within this store's state.
   ///   - action: How element actions embed into this store's actions.
   /// - Returns: The element's store, or `nil` when no element has that ID.
+  @inlinable
   public nonisolated func scope<ID: Hashable & Sendable, ElementState: Sendable, ElementAction: Sendable>(
     id: ID,
     in elements: any KeyPath<State, IdentifiedArray<ID, ElementState>> & Sendable,
@@ -55,7 +56,7 @@ extension Store {
 
   /// An element's store, registered with the collection's table, which invalidates it when
   /// the element is removed.
-  nonisolated func scopeElement<ID: Hashable & Sendable, ElementState: Sendable, ElementAction: Sendable>(
+  @usableFromInline nonisolated func scopeElement<ID: Hashable & Sendable, ElementState: Sendable, ElementAction: Sendable>(
     id: ID,
     in table: ElementScopeTable<State, ID, ElementState>,
     embed: @escaping @Sendable (IdentifiedAction<ID, ElementAction>) -> Action
@@ -70,7 +71,7 @@ extension Store {
   /// An element's store that its caller invalidates: a ``ChildStoreRegistry`` keeps books of
   /// its stores anyway, so registering them with the table too would cost memory per element.
   /// The caller reads the state and keeps the store atomically with respect to publications.
-  nonisolated func unregisteredElementStore<ID: Hashable & Sendable, ElementState: Sendable, ElementAction: Sendable>(
+  @usableFromInline nonisolated func unregisteredElementStore<ID: Hashable & Sendable, ElementState: Sendable, ElementAction: Sendable>(
     id: ID,
     in table: ElementScopeTable<State, ID, ElementState>,
     embed: @escaping @Sendable (IdentifiedAction<ID, ElementAction>) -> Action
