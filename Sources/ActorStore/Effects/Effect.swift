@@ -68,11 +68,13 @@ public struct Effect<Action: Sendable>: Sendable {
           origin: SourceLocation(fileID: fileID, line: line))))
   }
 
+  // The builders reducers call on their hot path are inlinable, so that they are specialized in
+  // the feature's module: unspecialized, `merge`'s filtering alone costs generic metadata
+  // lookups on every call.
+
   /// Runs every effect at the same time.
   /// - Parameter effects: The effects.
   /// - Returns: One effect that finishes when all have finished.
-  // Inlinable, like the cases it builds: reducers return merges on their hot path, and
-  // unspecialized, the array filtering costs generic metadata lookups on every call.
   @inlinable
   public static func merge(_ effects: Self...) -> Self { merge(effects) }
 

@@ -234,8 +234,8 @@
       if registry.isCancelled(pending.record) {
         registry.endActivity(of: pending.record, isTask: true)
       } else {
-        registry.attach(
-          Task(executorPreference: taskExecutor, priority: pending.priority, operation: pending.body), to: pending.record)
+        let task = Task(executorPreference: taskExecutor, priority: pending.priority, operation: pending.body)
+        registry.attach(task, to: pending.record)
       }
     }
   }
@@ -352,10 +352,11 @@
     }
     // Captures the record only (its origin is read from it when needed), to keep the closure's
     // context small.
-    let send = Send<Action>({ [weak store] action in
-      guard let store else { return registry.droppedAfterRelease(action, by: record) }
-      await store.receive(action, from: record)
-    }, dropped: dropped)
+    let send = Send<Action>(
+      { [weak store] action in
+        guard let store else { return registry.droppedAfterRelease(action, by: record) }
+        await store.receive(action, from: record)
+      }, dropped: dropped)
     deferStart(of: record, priority: priority) {
       do {
         try await operation(send)
@@ -373,7 +374,9 @@
 
   /// Queues the task that runs `body` for `record`, created once the batch ends.
   @usableFromInline
-  func deferStart(of record: EffectRecord, priority: TaskPriority? = nil, _ body: @escaping @Sendable () async -> Void) {
+  func deferStart(
+    of record: EffectRecord, priority: TaskPriority? = nil, _ body: @escaping @Sendable () async -> Void
+  ) {
     pendingStarts.append(PendingStart(record: record, priority: priority, body: body))
     hasPendingStarts = true
   }
