@@ -77,10 +77,10 @@ enum HelpText {
     var lines = [""]
     for name in BenchScenario.names {
       let word = name == BenchScenario.names.last ? name : name + ","
-      if lines[lines.count - 1].count + word.count + 1 > 48 { lines.append("") }
+      if lines[lines.count - 1].count + word.count + 1 > 70 { lines.append("") }
       lines[lines.count - 1] += lines[lines.count - 1].isEmpty ? word : " " + word
     }
-    return lines.joined(separator: "\n" + String(repeating: " ", count: 26))
+    return lines.joined(separator: "\n" + String(repeating: " ", count: 22))
   }
 
   private static var scenarioLines: String {
