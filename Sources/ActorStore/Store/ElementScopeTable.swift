@@ -123,9 +123,11 @@
   /// Invalidates the links of the elements `parentState` no longer has; returns whether to keep
   /// watching.
   @inlinable func update(with parentState: ParentState?) -> Bool {
-    table.withLock { table in
+    // Projected outside the lock: the key path may be a computed property (user code).
+    let projected = parentState?[keyPath: elements]
+    return table.withLock { table in
       guard table.parent != nil || !table.links.isEmpty else { return false }
-      guard let elements = parentState?[keyPath: elements] else {
+      guard let elements = projected else {
         for (id, links) in table.links {
           let final = table.last?[id: id]
           for member in links.members { member.link.invalidate(finalState: final) }
