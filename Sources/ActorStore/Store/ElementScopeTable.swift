@@ -1,15 +1,16 @@
 /// The element stores scoped from one collection of one store, all watched by one observer.
 ///
-/// One table per (store, collection key path), shared by every `scope(id:in:action:)` store
-/// and every ``ChildStoreRegistry`` on that collection, so a publication costs one check
-/// however many element stores are alive (O(1) when the collection's IDs did not change).
-/// When a publication shows an element gone, the table invalidates its stores with the state
-/// the element had in the previous publication: a removed element's store keeps exactly the
-/// last state it had, parent edits and its own sends included.
+/// One table per (store, collection key path), shared by every `scope(id:in:action:)` store on
+/// that collection, so a publication costs one check however many element stores are alive
+/// (O(1) when the collection's IDs did not change). When a publication shows an element gone,
+/// the table invalidates its stores with the state the element had in the previous publication:
+/// a removed element's store keeps exactly the last state it had, parent edits and its own sends
+/// included. (A ``ChildStoreRegistry`` uses the table only for its key path: it invalidates its
+/// own stores the same way, from its own books.)
 ///
-/// Lock order: a registry's lock, then this table's, then the parent's publisher lock; a
-/// store link's own lock is a leaf. The table holds its links unowned: a link unregisters in
-/// its deinit, under this table's lock, before its memory goes away.
+/// Lock order: this table's lock, then the parent's publisher lock; a store link's own lock is a
+/// leaf. The table holds its links unowned: a link unregisters in its deinit, under this table's
+/// lock, before its memory goes away.
 ///
 /// The per-publication path is inlinable: created where the store's types are concrete, it runs
 /// specialized, without the generic metadata lookups that made one observer cost ten sends.
