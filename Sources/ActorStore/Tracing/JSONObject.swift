@@ -1,5 +1,6 @@
-/// A flat JSON object written by hand, so that traces need no Foundation.
-struct JSONObject {
+/// A flat JSON object written by hand, so that traces need no Foundation. Its string escaping
+/// is shared with the package's other hand-written JSON (the stress tool's reports).
+package struct JSONObject {
   private(set) var text = "{"
   private var isEmpty = true
 
@@ -18,7 +19,7 @@ struct JSONObject {
   }
 
   /// `value` as a JSON string literal: quotes, backslashes and control characters escaped.
-  static func quoted(_ value: String) -> String {
+  package static func quoted(_ value: String) -> String {
     var result = "\""
     for scalar in value.unicodeScalars {
       switch scalar {

@@ -1,3 +1,5 @@
+import ActorStore
+
 /// A JSON value, written without Foundation. Objects keep their keys in the order given.
 enum JSON: Equatable, Sendable {
   case null
@@ -30,7 +32,7 @@ enum JSON: Equatable, Sendable {
     case .bool(let value): output += value ? "true" : "false"
     case .integer(let value): output += String(value)
     case .number(let value): output += value.isFinite ? String(value) : "null"
-    case .string(let value): Self.write(value, to: &output)
+    case .string(let value): output += JSONObject.quoted(value)
     case .array(let values):
       output += "["
       for (index, value) in values.enumerated() {
@@ -42,30 +44,12 @@ enum JSON: Equatable, Sendable {
       output += "{"
       for (index, (key, value)) in members.enumerated() {
         if index > 0 { output += "," }
-        Self.write(key, to: &output)
+        output += JSONObject.quoted(key)
         output += ":"
         value.write(to: &output)
       }
       output += "}"
     }
-  }
-
-  private static func write(_ string: String, to output: inout String) {
-    output += "\""
-    for scalar in string.unicodeScalars {
-      switch scalar {
-      case "\"": output += "\\\""
-      case "\\": output += "\\\\"
-      case "\n": output += "\\n"
-      case "\r": output += "\\r"
-      case "\t": output += "\\t"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: output.unicodeScalars.append(scalar)
-      }
-    }
-    output += "\""
   }
 
   static func == (lhs: JSON, rhs: JSON) -> Bool { lhs.text == rhs.text }
