@@ -13,6 +13,9 @@ struct Board: Reducer {
   struct State: Equatable, Sendable {
     var rows: IdentifiedArrayOf<Row> = []
     var detail: Detail?
+    /// The rows through a computed property: element stores find removals without reading the
+    /// collection in place.
+    var rowsView: IdentifiedArrayOf<Row> { rows }
   }
   enum RowAction: Equatable, Sendable { case tap }
   enum DetailAction: Equatable, Sendable { case increment }
@@ -171,6 +174,51 @@ final class StreamLog<Value: Sendable>: Sendable {
       #expect(old.currentState == expected)
       #expect(harness.executor.value { await old.state } == expected)
     }
+  }
+
+  @Test(arguments: [\Board.State.rows, \Board.State.rowsView])
+  func removalIsFoundThroughStoredAndComputedCollections(
+    _ rows: any KeyPath<Board.State, IdentifiedArrayOf<Board.Row>> & Sendable
+  ) {
+    let harness = BoardHarness(rows: [1, 2, 3])
+    let registry = ChildStoreRegistry(parent: harness.store, elements: rows, action: Board.rowsPath)
+    let viaRegistry = registry.store(for: 2)!
+    let viaScope = harness.store.scope(id: 2, in: rows, action: Board.rowsPath)!
+    // Edits that keep the IDs, then a reorder that keeps them too: no store may end.
+    harness.send(.tap, to: viaScope)
+    harness.send(.rename(2, "kept"))
+    harness.send(.reverse)
+    let bothAlive = harness.executor.value { () async -> Bool in
+      let registryStoreIsAlive = await viaRegistry.isAlive
+      let scopeStoreIsAlive = await viaScope.isAlive
+      return registryStoreIsAlive && scopeStoreIsAlive
+    }
+    #expect(bothAlive == true)
+    harness.send(.tap, to: viaRegistry)
+    harness.send(.remove(2))
+    let expected = Board.Row(id: 2, title: "kept", taps: 2)
+    for old in [viaRegistry, viaScope] {
+      #expect(harness.executor.value { await old.isAlive } == false)
+      #expect(old.currentState == expected)
+    }
+    #expect(registry.liveStoreCount == 0)
+  }
+
+  @Test func elementStoresOfAScopedParentKeepTheirLastStateWhenTheParentGoesToo() {
+    let harness = BoardHarness(rows: [1, 2])
+    // A parent that is gone once the board is empty.
+    let board = harness.store.scope(state: { $0.rows.isEmpty ? nil : $0 }, action: { $0 })!
+    let one = board.scope(id: 1, in: \.rows, action: Board.rowsPath)!
+    let two = board.scope(id: 2, in: \.rows, action: Board.rowsPath)!
+    harness.send(.tap, to: one)
+    harness.send(.remove(1))
+    #expect(harness.executor.value { await one.isAlive } == false)
+    #expect(one.currentState == Board.Row(id: 1, title: "row 1", taps: 1))
+    harness.send(.rename(2, "last"))
+    harness.send(.remove(2))
+    #expect(harness.executor.value { await board.isAlive } == false)
+    #expect(harness.executor.value { await two.isAlive } == false)
+    #expect(two.currentState == Board.Row(id: 2, title: "last"))
   }
 
   @Test func aDismissedIfLetChildKeepsItsLastState() {

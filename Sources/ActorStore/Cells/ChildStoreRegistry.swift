@@ -25,9 +25,6 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
     /// element with the same ID gets a new store in `live`, and the two are never confused.
     @usableFromInline var retired: [ObjectIdentifier: Entry] = [:]
     @usableFromInline var bindings: [ObjectIdentifier: Binding] = [:]
-    /// The collection as of the last parent publication: finds removals in O(1) when none
-    /// happened, and gives a removed element's store the state it had last. `nil` until known.
-    @usableFromInline var last: IdentifiedArray<ID, ChildState>?
     @usableFromInline var isParentGone = false
     /// `bindings.count` after the last sweep of released hosts, to sweep at amortized O(1).
     @usableFromInline var bindingsAtLastSweep = 0
@@ -50,11 +47,12 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
       retired[key] = entry.boundHosts == 0 ? nil : entry
     }
 
-    /// Invalidates the store of a removed element with the state the element had last, then
-    /// moves it to `retired` if hosts show it, else drops it.
-    @usableFromInline mutating func retire(_ id: ID) {
+    /// Invalidates the store of a removed element with the state the element had last (in
+    /// `previous`, the collection at the publication before the removal), then moves it to
+    /// `retired` if hosts show it, else drops it.
+    @usableFromInline mutating func retire(_ id: ID, previous: IdentifiedArray<ID, ChildState>?) {
       guard let entry = live.removeValue(forKey: id) else { return }
-      entry.store.invalidate(finalState: last?[id: id])
+      entry.store.invalidate(finalState: previous?[id: id])
       if entry.boundHosts > 0 { retired[ObjectIdentifier(entry.store)] = entry }
     }
 
@@ -129,17 +127,16 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
     let embed = action.embed
     makeStore = { id in parent.unregisteredElementStore(id: id, in: table, embed: embed) }
     entries = Locked(Entries())
-    let watcher: @Sendable (ParentState?) -> Bool = { [weak self] parentState in
+    parent.watchTransitions { [weak self] current, previous in
       guard let self else { return false }
-      self.evictRemovedElements(parentState?[keyPath: elements])
+      self.evictRemovedElements(current?[keyPath: elements], previous: previous?[keyPath: elements])
       return true
-    }
-    parent.watchSpecialized(watcher) { watcher($0) }
-    // After the watch is registered, so that no publication falls between the two.
-    let snapshot = parent.currentStateIfAlive
-    entries.withLock { entries in
-      guard entries.last == nil, !entries.isParentGone else { return }
-      if let snapshot { entries.last = snapshot[keyPath: elements] } else { entries.isParentGone = true }
+    } onPublication: { [weak self] current, previous in
+      guard let self else { return false }
+      if !table.idsAreUnchanged(from: previous, to: current) {
+        self.evictRemovedElements(current.pointee[keyPath: elements], previous: previous.pointee[keyPath: elements])
+      }
+      return true
     }
   }
 
@@ -234,20 +231,20 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
     }
   }
 
-  /// Called on the parent's executor after each publication with the current collection, or
-  /// `nil` once the parent's state is gone.
-  @inlinable func evictRemovedElements(_ elements: IdentifiedArray<ID, ChildState>?) {
+  /// Called on the parent's executor after a publication that may have removed elements, with
+  /// the collection now (`nil` once the parent's state is gone) and at the publication before.
+  @inlinable func evictRemovedElements(
+    _ elements: IdentifiedArray<ID, ChildState>?, previous: IdentifiedArray<ID, ChildState>?
+  ) {
     entries.withLock { entries in
       guard let elements else {
-        for id in Array(entries.live.keys) { entries.retire(id) }
-        entries.last = nil
+        for id in Array(entries.live.keys) { entries.retire(id, previous: previous) }
         entries.isParentGone = true
         entries.sweepReleasedHosts()
         return
       }
-      let removed = entries.last.map { elements.idsGone(comparedTo: $0.ids, tracked: entries.live) } ?? []
-      for id in removed { entries.retire(id) }
-      entries.last = elements
+      let removed = previous.map { elements.idsGone(comparedTo: $0.ids, tracked: entries.live) } ?? []
+      for id in removed { entries.retire(id, previous: previous) }
       if !removed.isEmpty { entries.sweepReleasedHosts() }
     }
   }

@@ -423,7 +423,7 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
   /// `true` means both come from one value with no insertion, removal or reordering since
   /// (editing elements does not count), so they hold the same ids in the same order. `false`
   /// means a structural change happened, or the two were built apart: their ids may still match.
-  func hasIdenticalIDs(to other: Self) -> Bool {
+  @inlinable func hasIdenticalIDs(to other: Self) -> Bool {
     order.identity === other.order.identity
   }
 

@@ -5,8 +5,9 @@
 /// (O(1) when the collection's IDs did not change). When a publication shows an element gone,
 /// the table invalidates its stores with the state the element had in the previous publication:
 /// a removed element's store keeps exactly the last state it had, parent edits and its own sends
-/// included. (A ``ChildStoreRegistry`` uses the table only for its key path: it invalidates its
-/// own stores the same way, from its own books.)
+/// included. The publisher hands each observer the state it replaced, so the table keeps no copy
+/// of the collection. (A ``ChildStoreRegistry`` uses the table only for its key path and its ID
+/// comparison: it invalidates its own stores the same way, from its own books.)
 ///
 /// Lock order: this table's lock, then the parent's publisher lock; a store link's own lock is a
 /// leaf. The table holds its links unowned: a link unregisters in its deinit, under this table's
@@ -16,12 +17,12 @@
 /// specialized, without the generic metadata lookups that made one observer cost ten sends.
 @usableFromInline final class ElementScopeTable<ParentState: Sendable, ID: Hashable & Sendable, ChildState: Sendable>: Sendable {
   @usableFromInline let elements: any KeyPath<ParentState, IdentifiedArray<ID, ChildState>> & Sendable
+  /// The collection's byte offset in the parent's state when `elements` is a stored property:
+  /// a publication then compares the IDs' identity in place, without copying the collection.
+  @usableFromInline let elementsOffset: Int?
   @usableFromInline let table: Locked<Table>
 
   @usableFromInline struct Table {
-    /// The collection as of the last publication the table saw; `nil` until the first one is
-    /// known and once the parent's state is gone.
-    @usableFromInline var last: IdentifiedArray<ID, ChildState>?
     @usableFromInline var isParentGone = false
     @usableFromInline var links: [ID: Links] = [:]
     /// The parent store: once it is released no link can remain, and the table stops watching.
@@ -58,19 +59,37 @@
     elements: any KeyPath<ParentState, IdentifiedArray<ID, ChildState>> & Sendable
   ) {
     self.elements = elements
+    elementsOffset = MemoryLayout<ParentState>.offset(of: elements)
     table = Locked(Table(parent: parent))
-    let watcher: @Sendable (ParentState?) -> Bool = { [weak self] parentState in
-      guard let self else { return false }
-      return self.update(with: parentState)
+    // Strong: the parent's store tree keeps its tables anyway (in `ElementScopes`), and a weak
+    // load per publication would cost more than the rest of an unchanged publication. The
+    // table lets go once its parent's state is gone, or its parent is released with no link
+    // left.
+    parent.watchTransitions { current, previous in
+      self.update(current: current, previous: previous)
+    } onPublication: { current, previous in
+      self.idsAreUnchanged(from: previous, to: current) || self.update(current: current.pointee, previous: previous.pointee)
     }
-    parent.watchSpecialized(watcher) { watcher($0) }
-    // After the watch is registered, so that no publication falls between the two; a
-    // publication the watcher already saw is newer than this snapshot and wins.
-    let snapshot = parent.currentStateIfAlive
-    table.withLock { table in
-      guard table.last == nil, !table.isParentGone else { return }
-      if let snapshot { table.last = snapshot[keyPath: elements] } else { table.isParentGone = true }
+  }
+
+  /// Whether two states of the parent, borrowed in place, hold the same IDs in the same order:
+  /// O(1), and without copying the collection when it is a stored property.
+  /// - Parameters:
+  ///   - previous: The parent's state at one publication.
+  ///   - current: The parent's state at a later one.
+  @inlinable func idsAreUnchanged(from previous: UnsafePointer<ParentState>, to current: UnsafePointer<ParentState>) -> Bool {
+    guard let offset = elementsOffset else {
+      return current.pointee[keyPath: elements].hasIdenticalIDs(to: previous.pointee[keyPath: elements])
     }
+    return Self.collection(at: offset, in: current).pointee.hasIdenticalIDs(
+      to: Self.collection(at: offset, in: previous).pointee)
+  }
+
+  /// The collection inside a parent state, in place.
+  @inlinable static func collection(
+    at offset: Int, in state: UnsafePointer<ParentState>
+  ) -> UnsafePointer<IdentifiedArray<ID, ChildState>> {
+    UnsafeRawPointer(state).advanced(by: offset).assumingMemoryBound(to: IdentifiedArray<ID, ChildState>.self)
   }
 
   /// Makes a link for the element with `id` if it exists in `parent`'s current state, and
@@ -121,30 +140,32 @@
   /// The number of element stores alive through this table.
   var linkCount: Int { table.withLock { $0.links.values.reduce(0) { $0 + $1.members.count } } }
 
-  /// Invalidates the links of the elements `parentState` no longer has; returns whether to keep
-  /// watching.
-  @inlinable func update(with parentState: ParentState?) -> Bool {
+  /// Invalidates the links of the elements `current` no longer has, with the state each had in
+  /// `previous`; returns whether to keep watching.
+  /// - Parameters:
+  ///   - current: The parent's state now, or `nil` once it is gone.
+  ///   - previous: The parent's state at the publication before, if it had one.
+  @inlinable func update(current: ParentState?, previous: ParentState?) -> Bool {
     // Projected outside the lock: the key path may be a computed property (user code).
-    let projected = parentState?[keyPath: elements]
+    let elements = current?[keyPath: self.elements]
+    let previousElements = previous?[keyPath: self.elements]
     return table.withLock { table in
       guard table.parent != nil || !table.links.isEmpty else { return false }
-      guard let elements = projected else {
+      guard let elements else {
         for (id, links) in table.links {
-          let final = table.last?[id: id]
+          let final = previousElements?[id: id]
           for member in links.members { member.link.invalidate(finalState: final) }
         }
         table.links = [:]
-        table.last = nil
         table.isParentGone = true
         return false
       }
-      if let last = table.last, !table.links.isEmpty {
-        for id in elements.idsGone(comparedTo: last.ids, tracked: table.links) {
-          let final = last[id: id]
+      if let previousElements, !table.links.isEmpty {
+        for id in elements.idsGone(comparedTo: previousElements.ids, tracked: table.links) {
+          let final = previousElements[id: id]
           for member in table.links.removeValue(forKey: id)!.members { member.link.invalidate(finalState: final) }
         }
       }
-      table.last = elements
       return true
     }
   }

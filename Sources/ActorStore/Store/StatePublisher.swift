@@ -20,7 +20,7 @@
 
     init(snapshot: State) { self.snapshot = snapshot }
 
-    mutating func add(_ receive: @escaping @Sendable (State) -> Bool, finish: (@Sendable () -> Void)? = nil) -> Int {
+    mutating func add(_ receive: @escaping Observer.Receive, finish: (@Sendable () -> Void)? = nil) -> Int {
       let id = nextObserverID
       nextObserverID += 1
       observers.append(Observer(id: id, receive: receive, finish: finish))
@@ -40,11 +40,16 @@
     var liveCount: Int { observers.count { !ended.contains($0.id) } }
   }
 
-  /// One subscription: what it does with each published state (returning `false` once it has
-  /// ended) and how it finishes when the store is released.
+  /// One subscription: what it does with each published state and the one before it (returning
+  /// `false` once it has ended) and how it finishes when the store is released.
   @usableFromInline struct Observer: Sendable {
+    /// Receives the state of a publication and the state it replaced, borrowed for the call:
+    /// an observer that needs less than the whole state (an element table compares one
+    /// collection's IDs) reads it in place, without a copy of the state.
+    @usableFromInline typealias Receive = @Sendable (_ current: UnsafePointer<State>, _ previous: UnsafePointer<State>) -> Bool
+
     @usableFromInline let id: Int
-    @usableFromInline let receive: @Sendable (State) -> Bool
+    @usableFromInline let receive: Receive
     let finish: (@Sendable () -> Void)?
   }
 
@@ -58,24 +63,34 @@
   /// The number of observers notified per publication.
   var observerCount: Int { storage.withLock { $0.liveCount } }
 
-  /// Stores the state of a batch and lets every observer see it (outside the lock). Called only
-  /// on the store's executor.
+  /// Stores the state of a batch and lets every observer see it, with the state it replaces
+  /// (outside the lock). Called only on the store's executor.
+  ///
+  /// A publication costs one copy of the state, the snapshot's: observers borrow the live
+  /// state, which only this executor writes, and the replaced snapshot is swapped out, not
+  /// copied, living until the observers have seen it, so that an observer comparing the two (an
+  /// element table looking for removed elements) needs no copy at all.
+  /// - Parameter live: The store's state after the batch.
   @inlinable
-  func publish(_ state: State) {
+  func publish(from live: UnsafeMutablePointer<State>) {
+    var state = live.pointee
     let observers = storage.withLock { storage -> [Observer] in
-      storage.snapshot = state
+      swap(&storage.snapshot, &state)
       return storage.observers.isEmpty ? [] : storage.liveObservers()
     }
-    if !observers.isEmpty { notify(observers, of: state) }
+    // `state` is now the replaced snapshot.
+    if !observers.isEmpty {
+      withUnsafePointer(to: state) { previous in notify(observers, of: UnsafePointer(live), previous: previous) }
+    }
   }
 
   /// Lets every observer see the state of a batch; called outside the lock. Inlinable, like
   /// `publish`, so that it runs specialized for the feature: unspecialized, walking the
   /// observers costs generic metadata lookups on every publication.
   @inlinable
-  func notify(_ observers: [Observer], of state: State) {
+  func notify(_ observers: [Observer], of state: UnsafePointer<State>, previous: UnsafePointer<State>) {
     var ended: [Int] = []
-    for observer in observers where !observer.receive(state) { ended.append(observer.id) }
+    for observer in observers where !observer.receive(state, previous) { ended.append(observer.id) }
     if !ended.isEmpty {
       storage.withLock { $0.ended.formUnion(ended) }
     }
@@ -92,7 +107,7 @@
       guard !storage.isFinished, let initial = extract(storage.snapshot) else { return nil }
       continuation.yield(initial)
       let observer = ValueObserver(extract: extract, last: initial, continuation: continuation, owner: owner)
-      return storage.add(observer.receive, finish: observer.finish)
+      return storage.add({ state, _ in observer.receive(state.pointee) }, finish: observer.finish)
     }
     guard let id else {
       continuation.finish()
@@ -104,9 +119,9 @@
     return stream
   }
 
-  /// Calls `onChange` with each published state, on the store's executor, while it returns
-  /// `true`.
-  @usableFromInline func watch(_ onChange: @escaping @Sendable (State) -> Bool) {
+  /// Calls `onChange` with each published state and the one it replaced, on the store's
+  /// executor, while it returns `true`.
+  @usableFromInline func watch(_ onChange: @escaping Observer.Receive) {
     storage.withLock { storage in
       guard !storage.isFinished else { return }
       _ = storage.add(onChange)

@@ -148,16 +148,22 @@ public actor Store<State: Sendable, Action: Sendable> {
   /// Registers `onChange` to run on the store's executor after each processed batch with this
   /// store's state, or `nil` once a scoped store's state is gone; it stays registered while it
   /// returns `true`.
-  @usableFromInline nonisolated func watch(_ onChange: @escaping @Sendable (State?) -> Bool) {
-    if let engine { return engine.publisher.watch { onChange($0) } }
-    link!.watch(onChange)
+  nonisolated func watch(_ onChange: @escaping @Sendable (State?) -> Bool) {
+    if let engine { return engine.publisher.watch { current, _ in onChange(current.pointee) } }
+    link!.watch { current, _ in onChange(current) }
   }
 
-  /// ``watch(_:)`` for a caller whose types are concrete: `onPublication` is `onChange` made
-  /// where the state's type is concrete, which a root store registers directly, so that no
-  /// generic code wraps each published state into an optional.
-  @inlinable nonisolated func watchSpecialized(
-    _ onChange: @escaping @Sendable (State?) -> Bool, onPublication: @escaping @Sendable (State) -> Bool
+  /// Like ``watch(_:)``, with the store's state at the publication before too (`nil` if it had
+  /// none), so that a watcher can compare the two without keeping a copy of its own.
+  /// - Parameters:
+  ///   - onChange: Called with the state now (`nil` once a scoped store's state is gone) and
+  ///     the state before.
+  ///   - onPublication: `onChange` made where the state's type is concrete, which a root store
+  ///     registers directly: it borrows the states in place, so that nothing copies them or wraps
+  ///     them into optionals.
+  @inlinable nonisolated func watchTransitions(
+    _ onChange: @escaping @Sendable (_ current: State?, _ previous: State?) -> Bool,
+    onPublication: @escaping StatePublisher<State>.Observer.Receive
   ) {
     if let engine { return engine.publisher.watch(onPublication) }
     link!.watch(onChange)

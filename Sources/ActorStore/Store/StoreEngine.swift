@@ -107,7 +107,7 @@
       if let first { reduce(first, engine, store) }
       while let next = engine.queue.popFirst() { reduce(next, engine, store) }
       engine.isProcessing = false
-      engine.publisher.publish(engine.statePointer.pointee)
+      engine.publisher.publish(from: engine.statePointer)
       if engine.hasTracedActions { engine.handOverTracedActions() }
     }
     return Batch(

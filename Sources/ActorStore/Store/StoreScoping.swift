@@ -128,7 +128,9 @@ extension Store {
   func stream<Value: Equatable & Sendable>(
     _ extract: @escaping @Sendable (State) -> Value?, owner: AnyObject?
   ) -> AsyncStream<Value>
-  func watch(_ onChange: @escaping @Sendable (State?) -> Bool)
+  /// Calls `onChange` after each publication with the child state now (`nil` once it is gone)
+  /// and the child state in the publication before.
+  func watch(_ onChange: @escaping @Sendable (_ current: State?, _ previous: State?) -> Bool)
 }
 
 /// Where a child's state and actions sit within its parent's.
@@ -261,11 +263,13 @@ where Projection.ParentState == ParentState, Projection.ParentAction == ParentAc
       }, owner: owner ?? self)
   }
 
-  func watch(_ onChange: @escaping @Sendable (State?) -> Bool) {
+  func watch(_ onChange: @escaping @Sendable (_ current: State?, _ previous: State?) -> Bool) {
     let projection = self.projection
-    parent.watch { [weak self] parentState in
-      guard let self, !self.isInvalidated else { return onChange(nil) }
-      return onChange(parentState.flatMap(projection.childState(in:)))
+    let watcher: @Sendable (ParentState?, ParentState?) -> Bool = { [weak self] parentState, previousParentState in
+      let previous = previousParentState.flatMap(projection.childState(in:))
+      guard let self, !self.isInvalidated else { return onChange(nil, previous) }
+      return onChange(parentState.flatMap(projection.childState(in:)), previous)
     }
+    parent.watchTransitions(watcher) { watcher($0.pointee, $1.pointee) }
   }
 }
