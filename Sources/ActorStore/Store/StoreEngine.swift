@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The root store's isolated machinery: the live state, the reducer's batches, the FIFO of
 /// synchronously produced actions, and effect launching.
 ///
@@ -45,6 +47,10 @@
   /// as they happen, kept typed and unlocked, handed to the buffer when the batch ends.
   @exclusivity(unchecked) @usableFromInline var tracedActions: [TracedAction<Action>] = []
   @exclusivity(unchecked) @usableFromInline var hasTracedActions = false
+  /// The sequence counter of the ``StoreTraceBuffer`` the store traces into, if it does: a
+  /// plain pointer, so that numbering a staged action retains nothing. Valid while `tracer`
+  /// (which holds the buffer) lives, i.e. as long as this engine.
+  @usableFromInline let traceSequence: UnsafeMutablePointer<Atomic<UInt64>>?
 
   @usableFromInline typealias QueuedAction = StoreQueuedAction<Action>
 
@@ -133,6 +139,7 @@
     drainBatch = batch.drain
     self.executor = executor
     tracer = batch.tracer
+    traceSequence = batch.tracer?.buffer?.sequence
     registry = EffectRegistry(tracer: batch.tracer)
     publisher = StatePublisher(state)
     anchor = executor.serialExecutor == nil ? StoreIsolationAnchor() : nil
@@ -161,11 +168,12 @@
   /// action costs no staging.
   @inlinable
   func traceAction(_ action: Action, from source: StoreTraceEvent.ActionSource) {
-    guard isProcessing, let buffer = tracer?.buffer else {
+    guard isProcessing, let traceSequence else {
       tracer?.actionReceived(action, from: source)
       return
     }
-    tracedActions.append(TracedAction(sequence: buffer.nextSequence(), action: action, source: source))
+    let sequence = traceSequence.pointee.wrappingAdd(1, ordering: .relaxed).oldValue
+    tracedActions.append(TracedAction(sequence: sequence, action: action, source: source))
     hasTracedActions = true
   }
 
@@ -173,9 +181,16 @@
   @usableFromInline
   func handOverTracedActions() {
     hasTracedActions = false
+    let staged = tracedActions.count
     tracer?.buffer?.record(TracedActions(actions: tracedActions))
+    // The buffer keeps the array; the next batch starts with room for one like this one (up
+    // to a bound), so that a long chain does not regrow its staging array on every batch.
     tracedActions = []
+    tracedActions.reserveCapacity(min(staged, Self.stagingCapacityLimit))
   }
+
+  /// The most action events a batch's staging array reserves room for in advance.
+  static var stagingCapacityLimit: Int { 16_384 }
 
   /// The task handle of the send just processed; resets the origin for the next send.
   @usableFromInline
