@@ -10,8 +10,9 @@ extension Snapshot {
   /// changed in content is reconfigured: inside the batch at its old path when it does not move,
   /// after the batch at its new path when it does.
   ///
-  /// Cost: one hash lookup per old item and per changed item, linear passes over both snapshots,
-  /// and O(k log k) for the longest increasing subsequence of the k items a section keeps.
+  /// Cost: linear passes over both snapshots, a hash lookup per old item that did not land right
+  /// after the item before it (about one per edit) and per changed item, and O(k log k) for the
+  /// longest increasing subsequence of the k items a section keeps.
   /// - Parameters:
   ///   - old: The snapshot the collection view shows now.
   ///   - changedItems: Items whose content changed; together with ``reconfiguredItemIDs`` they
@@ -108,16 +109,33 @@ extension Snapshot {
     }
 
     // Items: record where each survivor of a surviving section lands; an item that lands in an
-    // inserted section, or nowhere, is deleted.
+    // inserted section, or nowhere, is deleted. Most items land right after the one before them
+    // (an edit shifts the rest of a section, it does not shuffle it), so the item after the last
+    // one found is compared first, by ID, and only a miss costs a hash lookup: an edit of a few
+    // items costs a few lookups, not one per item.
     let unmatched = CompactItemPath(section: -1, item: -1)
     var oldPathAtNewPosition = [CompactItemPath](repeating: unmatched, count: offsets.last ?? 0)
+    var nextSection = 0
+    var nextItem = 0
     for (oldSection, items) in old.itemsBySection.enumerated()
     where newIndexOfOldSection[oldSection] >= 0 {
       for (oldItem, item) in items.enumerated() {
         let oldPath = CompactItemPath(section: oldSection, item: oldItem)
-        guard let newPath = itemPaths[item], oldIndexOfNewSection[newPath.section] >= 0,
-          keepsIdentity(oldPath, newPath)
-        else {
+        let newPath: CompactItemPath
+        if nextSection < itemsBySection.count, nextItem < itemsBySection[nextSection].count,
+          itemsBySection[nextSection][nextItem] == item
+        {
+          // IDs are unique, so this is the item's one path.
+          newPath = CompactItemPath(section: nextSection, item: nextItem)
+        } else if let found = itemPaths[item] {
+          newPath = found
+        } else {
+          update.itemDeletes.append(oldPath.path)
+          continue
+        }
+        nextSection = newPath.section
+        nextItem = newPath.item + 1
+        guard oldIndexOfNewSection[newPath.section] >= 0, keepsIdentity(oldPath, newPath) else {
           update.itemDeletes.append(oldPath.path)
           continue
         }
