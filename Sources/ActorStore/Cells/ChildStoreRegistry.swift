@@ -50,7 +50,7 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
     /// Invalidates the store of a removed element with the state the element had last (in
     /// `previous`, the collection at the publication before the removal), then moves it to
     /// `retired` if hosts show it, else drops it.
-    @usableFromInline mutating func retire(_ id: ID, previous: IdentifiedArray<ID, ChildState>?) {
+    @inlinable mutating func retire(_ id: ID, previous: IdentifiedArray<ID, ChildState>?) {
       guard let entry = live.removeValue(forKey: id) else { return }
       entry.store.invalidate(finalState: previous?[id: id])
       if entry.boundHosts > 0 { retired[ObjectIdentifier(entry.store)] = entry }

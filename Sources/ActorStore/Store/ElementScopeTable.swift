@@ -85,6 +85,20 @@
       to: Self.collection(at: offset, in: previous).pointee)
   }
 
+  /// The element with `id` in `parent`'s published state: read in place when `parent` is a root
+  /// store and the collection a stored property, else from a copy of the state.
+  /// - Parameters:
+  ///   - id: The element's ID.
+  ///   - parent: The store whose state holds the collection.
+  /// - Returns: The element, or `nil` when no element has that ID or the parent's state is gone.
+  @inlinable func element<ParentAction: Sendable>(_ id: ID, in parent: Store<ParentState, ParentAction>) -> ChildState? {
+    if let offset = elementsOffset, let engine = parent.engine {
+      return engine.publisher.withSnapshot { Self.collection(at: offset, in: $0).pointee[id: id] }
+    }
+    // Projected outside the publisher's lock: the key path may be a computed property.
+    return parent.currentStateIfAlive?[keyPath: elements][id: id]
+  }
+
   /// The collection inside a parent state, in place.
   @inlinable static func collection(
     at offset: Int, in state: UnsafePointer<ParentState>
@@ -105,7 +119,7 @@
     table.withLock { table -> Link? in
       // Read under the lock: the watcher cannot run between this read and the registration,
       // and the snapshot is never older than the last publication it saw.
-      guard !table.isParentGone, let initial = parent.currentStateIfAlive?[keyPath: elements][id: id] else {
+      guard !table.isParentGone, let initial = element(id, in: parent) else {
         return nil
       }
       let link = makeLink(initial)

@@ -60,6 +60,14 @@
   /// The state as of the last batch.
   var snapshot: State { storage.withLock { $0.snapshot } }
 
+  /// Runs `body` with the snapshot, borrowed under the lock: reads a small part of a large
+  /// state (one element of a long list) without copying the rest. `body` must not run user code.
+  /// - Parameter body: Reads from the snapshot.
+  /// - Returns: What `body` returns.
+  @inlinable func withSnapshot<Result: Sendable>(_ body: (UnsafePointer<State>) -> Result) -> Result {
+    storage.withLock { storage in withUnsafePointer(to: &storage.snapshot) { body($0) } }
+  }
+
   /// The number of observers notified per publication.
   var observerCount: Int { storage.withLock { $0.liveCount } }
 

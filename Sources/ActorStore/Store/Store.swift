@@ -143,7 +143,7 @@ public actor Store<State: Sendable, Action: Sendable> {
   /// Invalidates a scoped store for good with the state it had last (`nil` keeps the last
   /// state it saw): its observations finish at the next publication and its sends are dropped
   /// with a diagnostic.
-  nonisolated func invalidate(finalState: State?) { link?.invalidate(finalState: finalState) }
+  @usableFromInline nonisolated func invalidate(finalState: State?) { link?.invalidate(finalState: finalState) }
 
   /// Registers `onChange` to run on the store's executor after each processed batch with this
   /// store's state, or `nil` once a scoped store's state is gone; it stays registered while it

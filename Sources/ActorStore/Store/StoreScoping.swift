@@ -56,7 +56,7 @@ extension Store {
 
   /// An element's store, registered with the collection's table, which invalidates it when
   /// the element is removed.
-  @usableFromInline nonisolated func scopeElement<ID: Hashable & Sendable, ElementState: Sendable, ElementAction: Sendable>(
+  @inlinable nonisolated func scopeElement<ID: Hashable & Sendable, ElementState: Sendable, ElementAction: Sendable>(
     id: ID,
     in table: ElementScopeTable<State, ID, ElementState>,
     embed: @escaping @Sendable (IdentifiedAction<ID, ElementAction>) -> Action
@@ -71,12 +71,14 @@ extension Store {
   /// An element's store that its caller invalidates: a ``ChildStoreRegistry`` keeps books of
   /// its stores anyway, so registering them with the table too would cost memory per element.
   /// The caller reads the state and keeps the store atomically with respect to publications.
-  @usableFromInline nonisolated func unregisteredElementStore<ID: Hashable & Sendable, ElementState: Sendable, ElementAction: Sendable>(
+  // Inlinable, like the registry that calls it per element on a first scroll: unspecialized, the
+  // generic metadata lookups of the projection and link types cost more than the allocations.
+  @inlinable nonisolated func unregisteredElementStore<ID: Hashable & Sendable, ElementState: Sendable, ElementAction: Sendable>(
     id: ID,
     in table: ElementScopeTable<State, ID, ElementState>,
     embed: @escaping @Sendable (IdentifiedAction<ID, ElementAction>) -> Action
   ) -> Store<ElementState, ElementAction>? {
-    guard let initial = currentStateIfAlive?[keyPath: table.elements][id: id] else { return nil }
+    guard let initial = table.element(id, in: self) else { return nil }
     let projection = ElementProjection(id: id, table: table, embed: embed, isRegistered: false)
     let link = ScopeLink(parent: self, projection: projection, initialState: initial)
     return Store<ElementState, ElementAction>(scopedThrough: link, executor: unownedExecutor)
@@ -134,7 +136,7 @@ extension Store {
 }
 
 /// Where a child's state and actions sit within its parent's.
-protocol StoreProjection<ParentState, ParentAction, ChildState, ChildAction>: Sendable {
+@usableFromInline protocol StoreProjection<ParentState, ParentAction, ChildState, ChildAction>: Sendable {
   associatedtype ParentState: Sendable
   associatedtype ParentAction: Sendable
   associatedtype ChildState: Sendable
@@ -146,7 +148,7 @@ protocol StoreProjection<ParentState, ParentAction, ChildState, ChildAction>: Se
 }
 
 extension StoreProjection {
-  func linkReleased(_ link: ObjectIdentifier) {}
+  @usableFromInline func linkReleased(_ link: ObjectIdentifier) {}
 }
 
 struct KeyPathProjection<ParentState: Sendable, ParentAction: Sendable, ChildState: Sendable, ChildAction: Sendable>:
@@ -155,8 +157,8 @@ struct KeyPathProjection<ParentState: Sendable, ParentAction: Sendable, ChildSta
   let state: any KeyPath<ParentState, ChildState> & Sendable
   let action: ActionPath<ParentAction, ChildAction>
 
-  func childState(in parent: ParentState) -> ChildState? { parent[keyPath: state] }
-  func parentAction(for action: ChildAction) -> ParentAction { self.action.embed(action) }
+  @usableFromInline func childState(in parent: ParentState) -> ChildState? { parent[keyPath: state] }
+  @usableFromInline func parentAction(for action: ChildAction) -> ParentAction { self.action.embed(action) }
 }
 
 struct ClosureProjection<ParentState: Sendable, ParentAction: Sendable, ChildState: Sendable, ChildAction: Sendable>:
@@ -165,13 +167,13 @@ struct ClosureProjection<ParentState: Sendable, ParentAction: Sendable, ChildSta
   let state: @Sendable (ParentState) -> ChildState?
   let action: @Sendable (ChildAction) -> ParentAction
 
-  func childState(in parent: ParentState) -> ChildState? { state(parent) }
-  func parentAction(for action: ChildAction) -> ParentAction { self.action(action) }
+  @usableFromInline func childState(in parent: ParentState) -> ChildState? { state(parent) }
+  @usableFromInline func parentAction(for action: ChildAction) -> ParentAction { self.action(action) }
 }
 
 /// A collection element by ID: no closure per element, just the ID beside the collection's
 /// shared table.
-struct ElementProjection<
+@usableFromInline struct ElementProjection<
   ParentState: Sendable, ParentAction: Sendable, ID: Hashable & Sendable, ChildState: Sendable, ChildAction: Sendable
 >: StoreProjection {
   let id: ID
@@ -181,19 +183,29 @@ struct ElementProjection<
   /// Whether the table tracks the link (else a registry does).
   let isRegistered: Bool
 
-  func childState(in parent: ParentState) -> ChildState? { parent[keyPath: table.elements][id: id] }
-  func parentAction(for action: ChildAction) -> ParentAction { embed(.element(id: id, action: action)) }
-  func linkReleased(_ link: ObjectIdentifier) {
+  @usableFromInline init(
+    id: ID, table: ElementScopeTable<ParentState, ID, ChildState>,
+    embed: @escaping @Sendable (IdentifiedAction<ID, ChildAction>) -> ParentAction, isRegistered: Bool
+  ) {
+    self.id = id
+    self.table = table
+    self.embed = embed
+    self.isRegistered = isRegistered
+  }
+
+  @usableFromInline func childState(in parent: ParentState) -> ChildState? { parent[keyPath: table.elements][id: id] }
+  @usableFromInline func parentAction(for action: ChildAction) -> ParentAction { embed(.element(id: id, action: action)) }
+  @usableFromInline func linkReleased(_ link: ObjectIdentifier) {
     if isRegistered { table.unregister(id: id, link: link) }
   }
 }
 
 /// A scoped store's link to its parent, with the child's last seen state.
-final class ScopeLink<ParentState: Sendable, ParentAction: Sendable, Projection: StoreProjection>: ScopedStoreLink,
+@usableFromInline final class ScopeLink<ParentState: Sendable, ParentAction: Sendable, Projection: StoreProjection>: ScopedStoreLink,
   ElementStateHolder
 where Projection.ParentState == ParentState, Projection.ParentAction == ParentAction {
-  typealias State = Projection.ChildState
-  typealias Action = Projection.ChildAction
+  @usableFromInline typealias State = Projection.ChildState
+  @usableFromInline typealias Action = Projection.ChildAction
 
   let parent: Store<ParentState, ParentAction>
   let projection: Projection
@@ -201,7 +213,7 @@ where Projection.ParentState == ParentState, Projection.ParentAction == ParentAc
   /// taken while it is held.
   private let memory: Locked<(state: State, isInvalidated: Bool)>
 
-  init(parent: Store<ParentState, ParentAction>, projection: Projection, initialState: State) {
+  @usableFromInline init(parent: Store<ParentState, ParentAction>, projection: Projection, initialState: State) {
     self.parent = parent
     self.projection = projection
     memory = Locked((initialState, false))
@@ -209,18 +221,18 @@ where Projection.ParentState == ParentState, Projection.ParentAction == ParentAc
 
   deinit { projection.linkReleased(ObjectIdentifier(self)) }
 
-  var executor: StoreExecutor { parent.executor }
-  var registry: EffectRegistry { parent.registry }
-  var elementScopes: ElementScopes { parent.elementScopes }
-  var lastState: State { memory.withLock { $0.state } }
+  @usableFromInline var executor: StoreExecutor { parent.executor }
+  @usableFromInline var registry: EffectRegistry { parent.registry }
+  @usableFromInline var elementScopes: ElementScopes { parent.elementScopes }
+  @usableFromInline var lastState: State { memory.withLock { $0.state } }
   var isInvalidated: Bool { memory.withLock { $0.isInvalidated } }
 
-  func isolatedState() -> State? {
+  @usableFromInline func isolatedState() -> State? {
     if isInvalidated { return nil }
     return remember(parent.assumeIsolated { $0.stateIfAlive }.flatMap(projection.childState(in:)))
   }
 
-  func currentState() -> State? {
+  @usableFromInline func currentState() -> State? {
     if isInvalidated { return nil }
     return remember(parent.currentStateIfAlive.flatMap(projection.childState(in:)))
   }
@@ -236,21 +248,21 @@ where Projection.ParentState == ParentState, Projection.ParentAction == ParentAc
     }
   }
 
-  func send(_ action: Action, from site: CallSite) -> StoreTask {
+  @usableFromInline func send(_ action: Action, from site: CallSite) -> StoreTask {
     let parentAction = projection.parentAction(for: action)
     return parent.assumeIsolated {
       $0.send(parentAction, fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column)
     }
   }
 
-  func invalidate(finalState: State?) {
+  @usableFromInline func invalidate(finalState: State?) {
     memory.withLock { memory in
       memory.isInvalidated = true
       if let finalState { memory.state = finalState }
     }
   }
 
-  func stream<Value: Equatable & Sendable>(
+  @usableFromInline func stream<Value: Equatable & Sendable>(
     _ extract: @escaping @Sendable (State) -> Value?, owner: AnyObject?
   ) -> AsyncStream<Value> {
     let projection = self.projection
@@ -263,7 +275,7 @@ where Projection.ParentState == ParentState, Projection.ParentAction == ParentAc
       }, owner: owner ?? self)
   }
 
-  func watch(_ onChange: @escaping @Sendable (_ current: State?, _ previous: State?) -> Bool) {
+  @usableFromInline func watch(_ onChange: @escaping @Sendable (_ current: State?, _ previous: State?) -> Bool) {
     let projection = self.projection
     let watcher: @Sendable (ParentState?, ParentState?) -> Bool = { [weak self] parentState, previousParentState in
       let previous = previousParentState.flatMap(projection.childState(in:))
