@@ -14,7 +14,9 @@ import Testing
     let scenario = ExploreScenario(seeds: 1, actions: actions, effects: effects)
     for seed in UInt64(1)...3 {
       var log = InvariantLog(seed: seed)
-      let schedule = await scenario.runSchedule(on: TestExecutor(ordering: .seeded(seed)), log: &log)
+      var traced: [StoreTraceStatistics] = []
+      let schedule = await scenario.runSchedule(
+        on: TestExecutor(ordering: .seeded(seed)), log: &log, traced: &traced)
       #expect(log.holds, "\(log.violations)")
       #expect(schedule.jobsRun * 2 <= ExploreScenario.jobsPerUnitOfWork * (actions + effects), "\(schedule)")
     }

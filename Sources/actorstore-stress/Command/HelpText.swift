@@ -46,8 +46,10 @@ enum HelpText {
                           whose edits also change items' content and kind.
       --only NAME         bench: run only the benchmarks whose name contains NAME, one of
                           \(benchmarkNames).
-      --trace FILE        send, effects: trace the scenario's store to FILE, one JSON object per
-                          event (see Docs/Debugging.md); adds a "trace events" figure.
+      --trace FILE        Trace every store the scenario creates to FILE, one JSON object per
+                          event (see Docs/Debugging.md), and add a "trace events" figure; in the
+                          default mix, every scenario traces to the one FILE. Not for bench:
+                          tracing would change every figure it measures.
       --json              Print one JSON object: each scenario's report and an array of
                           figures {scenario, figure, unit, median, min, max, baseline, ratio,
                           target, met, detail}.

@@ -21,8 +21,8 @@ enum ScenarioName: String, CaseIterable, Sendable {
     switch self {
     case .send: [.actions, .seed, .duration, .trace]
     case .effects: [.effects, .seed, .duration, .trace]
-    case .scroll: [.elements, .hosts, .seed, .duration]
-    case .explore: [.seeds, .actions, .effects, .seed, .duration]
+    case .scroll: [.elements, .hosts, .seed, .duration, .trace]
+    case .explore: [.seeds, .actions, .effects, .seed, .duration, .trace]
     case .bench: [.actions, .effects, .elements, .hosts, .seed, .only]
     }
   }
@@ -30,7 +30,18 @@ enum ScenarioName: String, CaseIterable, Sendable {
   /// The value options this scenario reads in the default mix: explore keeps its small per-seed
   /// sizes there, since `--actions` and `--effects` size the send and effects scenarios.
   var mixOptions: [ValueOption] {
-    self == .explore ? [.seeds, .seed, .duration] : options
+    self == .explore ? [.seeds, .seed, .duration, .trace] : options
+  }
+
+  /// Why this scenario refuses `option` on purpose, when not reading it is more than an
+  /// oversight: the usage error then says so.
+  /// - Parameter option: An option this scenario does not read.
+  /// - Returns: The reason, as a clause, or `nil`.
+  func reasonForRefusing(_ option: ValueOption) -> String? {
+    switch (self, option) {
+    case (.bench, .trace): "tracing would change every figure it measures"
+    default: nil
+    }
   }
 
   /// The sizes used when no option sets them.

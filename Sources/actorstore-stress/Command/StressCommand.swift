@@ -37,7 +37,7 @@ enum StressCommand {
     let seed = options.seed ?? UInt64.random(in: 1...999_999_999)
     let showsProgress = console.errorIsTerminal && !options.quiet
     var reports: [ScenarioReport] = []
-    // One sink for the run: every store of the traced scenario writes to the same file.
+    // One sink for the run: every store of every traced scenario writes to the same file.
     var trace: JSONLinesTraceSink?
     if let path = options.trace {
       let issues = IssueCollector()
@@ -73,7 +73,9 @@ enum StressCommand {
   ///   - name: The scenario.
   ///   - sizes: Its sizes.
   ///   - heterogeneous: Whether `scroll` runs in its declared-collection mode.
-  ///   - trace: Where its stores trace to (`send` and `effects` only).
+  ///   - trace: Where its stores trace to: every store a pass creates (all of `explore`'s
+  ///     schedules, first runs and replays). Ignored by `bench`, whose figures tracing would
+  ///     change; ``StressOptions/parse(_:)`` refuses `bench --trace`.
   ///   - only: Which benchmarks `bench` runs (see ``BenchScenario/only``).
   static func makeScenario(
     _ name: ScenarioName, sizes: ScenarioSizes, heterogeneous: Bool = false, trace: (any StoreTraceSink)? = nil,
@@ -82,9 +84,10 @@ enum StressCommand {
     switch name {
     case .send: SendScenario(actions: sizes.actions, trace: trace)
     case .effects: EffectsScenario(effects: sizes.effects, trace: trace)
-    case .scroll where heterogeneous: HeterogeneousScrollScenario(elements: sizes.elements, hosts: sizes.hosts)
-    case .scroll: ScrollScenario(elements: sizes.elements, hosts: sizes.hosts)
-    case .explore: ExploreScenario(seeds: sizes.seeds, actions: sizes.actions, effects: sizes.effects)
+    case .scroll where heterogeneous:
+      HeterogeneousScrollScenario(elements: sizes.elements, hosts: sizes.hosts, trace: trace)
+    case .scroll: ScrollScenario(elements: sizes.elements, hosts: sizes.hosts, trace: trace)
+    case .explore: ExploreScenario(seeds: sizes.seeds, actions: sizes.actions, effects: sizes.effects, trace: trace)
     case .bench: BenchScenario(sizes: sizes, only: only)
     }
   }

@@ -39,7 +39,7 @@ struct StressOptions: Equatable, Sendable {
   var duration: Double?
   /// `bench --only`: runs just the benchmarks whose name contains this.
   var only: String?
-  /// The file the scenario's store traces to (JSON Lines), if any.
+  /// The file the scenarios' stores trace to (JSON Lines), if any; `bench` refuses it.
   var trace: String?
   var json = false
   var quiet = false
@@ -102,9 +102,10 @@ struct StressOptions: Equatable, Sendable {
     }
     if let scenario = options.scenario, let stray = given.first(where: { !scenario.options.contains($0) }) {
       let users = ScenarioName.allCases.filter { $0.options.contains(stray) }.map(\.rawValue)
+      let reason = scenario.reasonForRefusing(stray).map { ": \($0)" } ?? ""
       return .failure(
         UsageError(
-          message: "\(stray.flag) does not apply to the \(scenario.rawValue) scenario (it applies to: "
+          message: "\(stray.flag) does not apply to the \(scenario.rawValue) scenario\(reason) (it applies to: "
             + "\(users.joined(separator: ", ")))"))
     }
     if options.heterogeneous, options.scenario != .scroll {

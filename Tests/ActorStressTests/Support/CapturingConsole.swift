@@ -18,6 +18,13 @@ final class CapturingConsole: Console {
 /// - Parameter arguments: The arguments after the program name.
 /// - Returns: The exit status and what was written.
 func runCommand(_ arguments: String...) async -> (status: ExitStatus, standard: String, error: String) {
+  await runCommand(arguments: arguments)
+}
+
+/// Runs the command in-process.
+/// - Parameter arguments: The arguments after the program name.
+/// - Returns: The exit status and what was written.
+func runCommand(arguments: [String]) async -> (status: ExitStatus, standard: String, error: String) {
   let console = CapturingConsole()
   let status = await StressCommand.run(arguments: arguments, console: console)
   return (status, console.standard, console.error)

@@ -29,14 +29,14 @@ struct EffectsWorkload: Sendable {
   ///   - trace: Where the store traces to, if anywhere.
   /// - Returns: The store.
   func makeStore(executor: StoreExecutor = .default, trace: (any StoreTraceSink)? = nil) -> EffectsStore {
-    let reducer = EffectsFeature(plan: plan, ledger: ledger, pause: pause)
-    guard let trace else { return Store(initialState: EffectsFeature.State(), reducer: reducer, executor: executor) }
-    return Store(initialState: EffectsFeature.State(), reducer: reducer, executor: executor, trace: trace)
+    .optionallyTraced(
+      initialState: EffectsFeature.State(), reducer: EffectsFeature(plan: plan, ledger: ledger, pause: pause),
+      executor: executor, trace: trace)
   }
 
   /// Runs the workers concurrently; returns once every effect they started has finished.
   /// - Parameters:
-  ///   - store: A store from ``makeStore(executor:)``.
+  ///   - store: A store from ``makeStore(executor:trace:)``.
   ///   - progress: Counts effects started.
   func drive(_ store: EffectsStore, progress: ProgressMeter?) async {
     await withTaskGroup(of: Void.self) { group in

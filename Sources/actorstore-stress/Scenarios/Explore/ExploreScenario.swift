@@ -10,6 +10,9 @@ struct ExploreScenario: StressScenario {
   let seeds: Int
   let actions: Int
   let effects: Int
+  /// Where every store of every schedule, first run and replay, traces to, if anywhere
+  /// (`--trace`).
+  var trace: (any StoreTraceSink)? = nil
 
   /// Workers starting effects in each schedule.
   static let effectWorkers = 3
@@ -50,6 +53,7 @@ struct ExploreScenario: StressScenario {
   func runPass(seed: UInt64, progress: ProgressMeter) async -> PassOutcome {
     var log = InvariantLog(seed: seed)
     var schedules = 0
+    var traced: [StoreTraceStatistics] = []
     // explore reports the failing seed itself; the per-seed logs below say which invariant
     // broke, so its report is collected here rather than counted as a second failure.
     let exploreReport = IssueCollector()
@@ -57,9 +61,10 @@ struct ExploreScenario: StressScenario {
       await explore(seeds: seed..<(seed &+ UInt64(seeds))) { executor in
         guard case .seeded(let scheduleSeed) = executor.ordering else { return }
         var seedLog = InvariantLog(seed: scheduleSeed)
-        let first = await runSchedule(on: executor, log: &seedLog)
+        let first = await runSchedule(on: executor, log: &seedLog, traced: &traced)
         var ignored = InvariantLog(seed: scheduleSeed)
-        let replay = await runSchedule(on: TestExecutor(ordering: executor.ordering), log: &ignored)
+        let replay = await runSchedule(
+          on: TestExecutor(ordering: executor.ordering), log: &ignored, traced: &traced)
         seedLog.check(
           "the same seed replays the same schedule", first == replay,
           "first run: \(first); replay: \(replay)")
@@ -75,24 +80,31 @@ struct ExploreScenario: StressScenario {
       failure.check("no runtime issue reported", false, detail)
       log.merge(failure)
     }
-    return PassOutcome(
-      figures: [
-        Figure(
-          scenario: name.rawValue, name: "schedules explored", unit: "schedules", samples: [Double(schedules)])
-      ],
-      invariants: log)
+    var figures = [
+      Figure(scenario: name.rawValue, name: "schedules explored", unit: "schedules", samples: [Double(schedules)])
+    ]
+    if trace != nil { figures.append(TraceFigure.make(scenario: name, statistics: traced)) }
+    return PassOutcome(figures: figures, invariants: log)
   }
 
   /// Runs both workloads on `executor` to completion and checks them.
-  func runSchedule(on executor: TestExecutor, log: inout InvariantLog) async -> Schedule {
+  /// - Parameters:
+  ///   - executor: Runs the schedule.
+  ///   - log: Where the checks go; its seed draws the plans.
+  ///   - traced: Gets the trace statistics of the schedule's two stores, once their traces
+  ///     reached the sink, when ``trace`` is set.
+  /// - Returns: What a replay must reproduce.
+  func runSchedule(on executor: TestExecutor, log: inout InvariantLog, traced: inout [StoreTraceStatistics]) async
+    -> Schedule
+  {
     let scheduleSeed = log.seed
     let clock = executor.clock
     let sends = SendWorkload(plan: SendPlan(actions: actions, seed: scheduleSeed))
     let effects = EffectsWorkload(
       plan: EffectsPlan(tokens: self.effects, seed: scheduleSeed), workers: Self.effectWorkers,
       pause: { token, step in try? await clock.sleep(for: .milliseconds((token &+ step) % 4)) })
-    let sendStore = sends.makeStore(executor: executor.makeStoreExecutor())
-    let effectsStore = effects.makeStore(executor: executor.makeStoreExecutor())
+    let sendStore = sends.makeStore(executor: executor.makeStoreExecutor(), trace: trace)
+    let effectsStore = effects.makeStore(executor: executor.makeStoreExecutor(), trace: trace)
     let driver = Task(executorPreference: executor) {
       async let observation = sends.drive(sendStore, progress: nil)
       await effects.drive(effectsStore, progress: nil)
@@ -107,6 +119,14 @@ struct ExploreScenario: StressScenario {
     let observation = completed ? await driver.value : SendWorkload.Observation()
     sends.verify(sendStore, observation: observation, into: &log)
     effects.verify(effectsStore, into: &log)
+    if trace != nil {
+      // Flushed from this task, never from the driver: the flush resumes from the trace's
+      // delivery queue, which on the TestExecutor would be a foreign enqueue, arriving after
+      // runToCompletion had already returned. Before the check below, so that it would catch one.
+      await sendStore.flushTrace()
+      await effectsStore.flushTrace()
+      traced += [sendStore.traceStatistics, effectsStore.traceStatistics]
+    }
     log.check(
       "no work escapes the TestExecutor", executor.stats.foreignEnqueues == 0,
       "\(executor.stats.foreignEnqueues) jobs arrived from other threads")

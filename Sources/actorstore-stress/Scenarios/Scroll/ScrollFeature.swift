@@ -41,6 +41,17 @@ enum ScrollFeature {
     .forEach(\.rows, action: rowsPath) { row }
   }
 
+  /// The list store of a `scroll` pass, plain or heterogeneous: rows `0..<elements`.
+  /// - Parameters:
+  ///   - elements: Rows in the list.
+  ///   - row: Each row's feature.
+  ///   - trace: Where the list's store tree (its rows' stores included) traces to, if anywhere.
+  /// - Returns: The store.
+  static func makeStore(elements: Int, row: RowFeature, trace: (any StoreTraceSink)?) -> Store<State, Action> {
+    let rows = IdentifiedArrayOf(uniqueElements: (0..<elements).map { RowFeature.State(id: $0) })
+    return .optionallyTraced(initialState: State(rows: rows), reducer: reducer(row: row), trace: trace)
+  }
+
   private static func apply(_ edit: RowEdit, to rows: inout IdentifiedArrayOf<RowFeature.State>) {
     switch edit {
     case .delete(let id):

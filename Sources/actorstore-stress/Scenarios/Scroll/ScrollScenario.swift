@@ -1,3 +1,4 @@
+import ActorStore
 import ActorStoreTesting
 
 /// `scroll`: a list of `--elements` rows scrolled top to bottom through `--hosts` reused hosts
@@ -10,6 +11,8 @@ import ActorStoreTesting
 struct ScrollScenario: StressScenario {
   let elements: Int
   let hosts: Int
+  /// Where the list's store tree traces to, if anywhere (`--trace`).
+  var trace: (any StoreTraceSink)? = nil
 
   /// Edit batches spread over one scroll.
   static let editBatches = 40
@@ -24,7 +27,7 @@ struct ScrollScenario: StressScenario {
   }
 
   func runPass(seed: UInt64, progress: ProgressMeter) async -> PassOutcome {
-    let session = ScrollSession(elements: elements, hosts: hosts, seed: seed)
+    let session = ScrollSession(elements: elements, hosts: hosts, seed: seed, trace: trace)
     let clock = ContinuousClock()
     let start = clock.now
     await session.run(edits: Self.editBatches, progress: progress)
@@ -35,6 +38,8 @@ struct ScrollScenario: StressScenario {
       "\(Format.count(session.simulator.bindCount)) binds, \(session.validatedUpdates) validated updates, "
       + "\(session.editsApplied) edit batches, \(session.rowsUndone) rows undone on screen, "
       + "\(session.hostsReleasedBound) hosts released while bound, \(Format.count(session.ticksSeen.count)) ticks observed"
-    return PassOutcome(figures: [figure], invariants: session.log)
+    var figures = [figure]
+    if trace != nil { figures.append(await TraceFigure.make(scenario: name, store: session.store)) }
+    return PassOutcome(figures: figures, invariants: session.log)
   }
 }

@@ -31,15 +31,15 @@ struct SendWorkload: Sendable {
   ///   - trace: Where the store traces to, if anywhere.
   /// - Returns: The store.
   func makeStore(executor: StoreExecutor = .default, trace: (any StoreTraceSink)? = nil) -> SendStore {
-    let state = SendFeature.State(senders: plan.senders.count)
-    guard let trace else { return Store(initialState: state, reducer: SendFeature(), executor: executor) }
-    return Store(initialState: state, reducer: SendFeature(), executor: executor, trace: trace)
+    .optionallyTraced(
+      initialState: SendFeature.State(senders: plan.senders.count), reducer: SendFeature(), executor: executor,
+      trace: trace)
   }
 
   /// Runs every sender concurrently, each in its own child task, while another child task
   /// observes the count of reduced actions.
   /// - Parameters:
-  ///   - store: A store from ``makeStore(executor:)``.
+  ///   - store: A store from ``makeStore(executor:trace:)``.
   ///   - progress: Counts actions sent.
   /// - Returns: What the observer saw.
   func drive(_ store: SendStore, progress: ProgressMeter?) async -> Observation {

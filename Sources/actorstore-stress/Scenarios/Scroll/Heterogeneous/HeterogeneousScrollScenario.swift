@@ -1,3 +1,4 @@
+import ActorStore
 import ActorStoreTesting
 
 /// `scroll --heterogeneous`: the `scroll` list declared as a heterogeneous collection, each row
@@ -8,6 +9,8 @@ import ActorStoreTesting
 struct HeterogeneousScrollScenario: StressScenario {
   let elements: Int
   let hosts: Int
+  /// Where the list's store tree traces to, if anywhere (`--trace`).
+  var trace: (any StoreTraceSink)? = nil
 
   var name: ScenarioName { .scroll }
   var unitsPerPass: Int { elements }
@@ -20,7 +23,7 @@ struct HeterogeneousScrollScenario: StressScenario {
   }
 
   func runPass(seed: UInt64, progress: ProgressMeter) async -> PassOutcome {
-    let session = HeterogeneousScrollSession(elements: elements, hosts: hosts, seed: seed)
+    let session = HeterogeneousScrollSession(elements: elements, hosts: hosts, seed: seed, trace: trace)
     let clock = ContinuousClock()
     let start = clock.now
     await session.run(edits: ScrollScenario.editBatches, progress: progress)
@@ -32,6 +35,8 @@ struct HeterogeneousScrollScenario: StressScenario {
       "\(Format.count(session.simulator.configureCount)) configures, "
       + "\(Format.count(session.simulator.reconfigureCount)) reconfigures, "
       + "\(Format.count(session.simulator.reuseCount)) reuses, \(session.validatedUpdates) validated updates"
-    return PassOutcome(figures: [figure], invariants: session.log)
+    var figures = [figure]
+    if trace != nil { figures.append(await TraceFigure.make(scenario: name, store: session.store)) }
+    return PassOutcome(figures: figures, invariants: session.log)
   }
 }

@@ -31,15 +31,20 @@ final class HeterogeneousScrollSession {
   /// behaviours.
   private let displayed = DisplayEvents()
 
-  init(elements: Int, hosts: Int, seed: UInt64) {
+  /// A session over a fresh list.
+  /// - Parameters:
+  ///   - elements: Rows in the list.
+  ///   - hosts: Hosts on screen.
+  ///   - seed: Draws the scroll steps and the edits.
+  ///   - trace: Where the list's store tree traces to, if anywhere.
+  init(elements: Int, hosts: Int, seed: UInt64, trace: (any StoreTraceSink)? = nil) {
     random = SeededGenerator(seed: seed)
     log = InvariantLog(seed: seed)
     nextID = elements
     self.hosts = hosts
     let row = RowFeature(
       ticks: ScrollSession.ticksPerAppearance, pause: { await Task.yield() }, running: running)
-    let rows = IdentifiedArrayOf(uniqueElements: (0..<elements).map { RowFeature.State(id: $0) })
-    store = Store(initialState: ScrollFeature.State(rows: rows), reducer: ScrollFeature.reducer(row: row))
+    store = ScrollFeature.makeStore(elements: elements, row: row, trace: trace)
     registry = ChildStoreRegistry(parent: store, elements: \.rows, action: ScrollFeature.rowsPath)
     simulator = DeclaredCollectionHostSimulator(hostCount: hosts)
   }
