@@ -44,6 +44,25 @@ private final class BlockingSink: StoreTraceSink {
   }
 }
 
+/// Keeps every event's sequence number and the most calls it saw at once.
+private final class RecordingSink: StoreTraceSink {
+  private let state = Locked((sequences: [UInt64](), inside: 0, maximum: 0))
+
+  var sequences: [UInt64] { state.withLock { $0.sequences } }
+  var maximumConcurrentCalls: Int { state.withLock { $0.maximum } }
+
+  func receive(_ event: StoreTraceEvent) {
+    state.withLock { state in
+      state.inside += 1
+      state.maximum = max(state.maximum, state.inside)
+    }
+    state.withLock { state in
+      state.sequences.append(event.sequence)
+      state.inside -= 1
+    }
+  }
+}
+
 /// Bad trace sinks and files never stall or stop the store, and never go unreported.
 @Suite(.timeLimit(.minutes(1)))
 struct TraceSinkTests {
@@ -69,6 +88,20 @@ struct TraceSinkTests {
     #expect(objects[3]["effect"] as? Int == objects[2]["effect"] as? Int)
     #expect((objects[2]["origin"] as? String)?.hasPrefix("ActorStoreTests/TraceSinkTests.swift:") == true)
     #expect(store.traceStatistics == StoreTraceStatistics(emitted: 5, delivered: 5))
+  }
+
+  @Test func storesSharingASinkShareItsSequenceAndItsDeliveryQueue() async {
+    let sink = RecordingSink()
+    let stores = (0..<3).map { _ in Store(initialState: Counter.State(), reducer: Counter(), trace: sink) }
+    for round in 0..<20 {
+      for store in stores { await store.send(round.isMultiple(of: 2) ? .increment : .load).finish() }
+    }
+    for store in stores { await store.flushTrace() }
+    let numbers = sink.sequences
+    #expect(numbers.sorted() == Array(1...UInt64(numbers.count)), "one gapless sequence for the sink")
+    #expect(sink.maximumConcurrentCalls == 1)
+    let emitted = stores.reduce(UInt64(0)) { $0 + $1.traceStatistics.emitted }
+    #expect(emitted == UInt64(numbers.count))
   }
 
   @Test func anUnwritableTraceFileIsReportedAndTheStoreKeepsRunning() async {

@@ -56,6 +56,7 @@ import Testing
     (["bench", "--only", ""], "--only '' matches no benchmark"),
     (["bench", "--only"], "--only needs a value"),
     (["send", "--only", "diff"], "--only does not apply to the send scenario (it applies to: bench)"),
+    (["--only", "diff"], "--only does not apply to the default mix (name a scenario it applies to: bench)"),
     (["bench", "--only", "diff", "--only=cancel"], "--only is given twice"),
     (["--trace"], "--trace needs a value"),
     (["--trace="], "--trace expects a file path"),

@@ -2,7 +2,8 @@
 /// cancelled or finished, or an action was dropped.
 ///
 /// Events carry a sequence number, strictly increasing in the order the store tree produced
-/// them; a gap means events were dropped (see ``StoreTraceStatistics``).
+/// them and shared by every store tree tracing into the same sink, so that no two events of a
+/// sink carry the same number; a gap means events were dropped (see ``StoreTraceStatistics``).
 public struct StoreTraceEvent: Sendable, CustomStringConvertible {
   /// The event's position in the trace, from 1.
   public let sequence: UInt64

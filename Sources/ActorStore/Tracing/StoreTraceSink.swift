@@ -1,8 +1,9 @@
 /// Receives the ``StoreTraceEvent``s of a traced store tree.
 ///
 /// Pass one to `Store(initialState:reducer:executor:trace:)`. Events reach a sink one at a time,
-/// in sequence order, on a serial delivery queue of the store's own, never on the store's
-/// executor: a slow, blocking or throwing sink never stalls the store. While the sink lags, up
+/// on a serial delivery queue of the sink's own, never on the store's executor: a slow, blocking
+/// or throwing sink never stalls the store. Each store tree's events arrive in sequence order;
+/// store trees sharing a sink share its sequence, and their events interleave. While the sink lags, up
 /// to a bounded number of events wait; beyond that they are dropped and counted in
 /// `Store.traceStatistics`. ``StoreTraceBuffer`` is the exception: it is written in place,
 /// which it can afford because it never blocks.

@@ -1,21 +1,21 @@
 import Dispatch
 
-/// Hands trace events to a ``StoreTraceSink`` on a serial queue of its own, so that the sink's
-/// speed never touches the store: events wait in a bounded list and are dropped, and counted,
-/// once it is full.
+/// Hands a store tree's trace events to a ``StoreTraceSink`` on the sink's serial delivery queue
+/// (see ``TraceChannel``), so that the sink's speed never touches the store: events wait in a
+/// bounded list and are dropped, and counted, once it is full.
 final class TraceRelay: Sendable {
   /// The most events waiting for the sink before new ones are dropped.
   static let capacity = 16_384
 
   private let sink: any StoreTraceSink
-  private let queue = DispatchQueue(label: "ActorStore.trace")
+  /// The sequence and delivery queue shared with every other store tree tracing into `sink`.
+  private let channel: TraceChannel
   /// The reporter of the task that created the store: delivery runs on a queue without the
   /// task-local one, and a test capturing issues should still see the sink's failures.
   private let reporter: any IssueReporter
   private let state = Locked(State())
 
   private struct State: ~Copyable {
-    var nextSequence: UInt64 = 1
     var pending: [StoreTraceEvent] = []
     /// Whether a drain is queued or running; cleared by the drain once `pending` is empty.
     var isDraining = false
@@ -27,12 +27,13 @@ final class TraceRelay: Sendable {
   init(sink: any StoreTraceSink, reporter: any IssueReporter) {
     self.sink = sink
     self.reporter = reporter
+    channel = TraceChannel.shared(by: sink)
   }
 
   func emit(_ kind: StoreTraceEvent.Kind) {
     let (startDrain, reportDrop) = state.withLock { state -> (Bool, Bool) in
-      let event = StoreTraceEvent(sequence: state.nextSequence, kind: kind)
-      state.nextSequence += 1
+      // Numbered under the lock, so that this relay's waiting events stay in sequence order.
+      let event = StoreTraceEvent(sequence: channel.nextSequence(), kind: kind)
       state.statistics.emitted += 1
       var reportDrop = false
       if state.pending.count < Self.capacity {
@@ -54,7 +55,7 @@ final class TraceRelay: Sendable {
         Store.traceStatistics counts what was dropped.
         """)
     }
-    if startDrain { queue.async { self.drain() } }
+    if startDrain { channel.queue.async { self.drain() } }
   }
 
   /// Delivers every waiting event, oldest first, until none is left.
@@ -97,7 +98,7 @@ final class TraceRelay: Sendable {
   /// Resumes once every event emitted before the call was handed to the sink.
   func flush() async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      queue.async { continuation.resume() }
+      channel.queue.async { continuation.resume() }
     }
   }
 

@@ -108,6 +108,15 @@ struct StressOptions: Equatable, Sendable {
           message: "\(stray.flag) does not apply to the \(scenario.rawValue) scenario\(reason) (it applies to: "
             + "\(users.joined(separator: ", ")))"))
     }
+    if options.scenario == nil,
+      let stray = given.first(where: { option in !ScenarioName.defaultMix.contains { $0.mixOptions.contains(option) } })
+    {
+      let users = ScenarioName.allCases.filter { $0.options.contains(stray) }.map(\.rawValue)
+      return .failure(
+        UsageError(
+          message: "\(stray.flag) does not apply to the default mix (name a scenario it applies to: "
+            + "\(users.joined(separator: ", ")))"))
+    }
     if options.heterogeneous, options.scenario != .scroll {
       return .failure(UsageError(message: "--heterogeneous applies to the scroll scenario only"))
     }
