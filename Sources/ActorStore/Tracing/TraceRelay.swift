@@ -53,7 +53,7 @@ final class TraceRelay: Sendable {
         The trace sink \(type(of: sink)) is \(Self.capacity) events behind (it blocks or is too slow); \
         further events are dropped until it catches up. The store keeps running; \
         Store.traceStatistics counts what was dropped.
-        """)
+        """, severity: .warning)
     }
     if startDrain { channel.queue.async { self.drain() } }
   }
@@ -104,7 +104,13 @@ final class TraceRelay: Sendable {
 
   var statistics: StoreTraceStatistics { state.withLock { $0.statistics } }
 
-  private func report(_ message: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
-    reporter.report(RuntimeIssue(message: message, fileID: fileID, filePath: filePath, line: line, column: column))
+  /// Reports to the reporter of the task that created the store. Falling behind is a warning:
+  /// dropping events rather than stalling the store is the relay's contract, not a fault.
+  private func report(
+    _ message: String, severity: RuntimeIssue.Severity = .error, fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) {
+    reporter.report(
+      RuntimeIssue(message: message, severity: severity, fileID: fileID, filePath: filePath, line: line, column: column))
   }
 }
