@@ -61,7 +61,8 @@
   var snapshot: State { storage.withLock { $0.snapshot } }
 
   /// Runs `body` with the snapshot, borrowed under the lock: reads a small part of a large
-  /// state (one element of a long list) without copying the rest. `body` must not run user code.
+  /// state (one element of a long list) without copying the rest. `body` runs under the
+  /// publisher's lock: keep it to reading (an ID lookup at most), never a store call.
   /// - Parameter body: Reads from the snapshot.
   /// - Returns: What `body` returns.
   @inlinable func withSnapshot<Result: Sendable>(_ body: (UnsafePointer<State>) -> Result) -> Result {

@@ -150,7 +150,7 @@ public actor Store<State: Sendable, Action: Sendable> {
   /// returns `true`.
   nonisolated func watch(_ onChange: @escaping @Sendable (State?) -> Bool) {
     if let engine { return engine.publisher.watch { current, _ in onChange(current.pointee) } }
-    link!.watch { current, _ in onChange(current) }
+    link!.watch(withPrevious: false) { current, _ in onChange(current) }
   }
 
   /// Like ``watch(_:)``, with the store's state at the publication before too (`nil` if it had
@@ -166,7 +166,7 @@ public actor Store<State: Sendable, Action: Sendable> {
     onPublication: @escaping StatePublisher<State>.Observer.Receive
   ) {
     if let engine { return engine.publisher.watch(onPublication) }
-    link!.watch(onChange)
+    link!.watch(withPrevious: true, onChange)
   }
 
   /// ``currentState``, or `nil` once a scoped store's state is gone.

@@ -131,8 +131,8 @@ extension Store {
     _ extract: @escaping @Sendable (State) -> Value?, owner: AnyObject?
   ) -> AsyncStream<Value>
   /// Calls `onChange` after each publication with the child state now (`nil` once it is gone)
-  /// and the child state in the publication before.
-  func watch(_ onChange: @escaping @Sendable (_ current: State?, _ previous: State?) -> Bool)
+  /// and, `withPrevious`, the child state in the publication before (else `nil`).
+  func watch(withPrevious: Bool, _ onChange: @escaping @Sendable (_ current: State?, _ previous: State?) -> Bool)
 }
 
 /// Where a child's state and actions sit within its parent's.
@@ -275,10 +275,13 @@ where Projection.ParentState == ParentState, Projection.ParentAction == ParentAc
       }, owner: owner ?? self)
   }
 
-  @usableFromInline func watch(_ onChange: @escaping @Sendable (_ current: State?, _ previous: State?) -> Bool) {
+  @usableFromInline func watch(
+    withPrevious: Bool, _ onChange: @escaping @Sendable (_ current: State?, _ previous: State?) -> Bool
+  ) {
     let projection = self.projection
     let watcher: @Sendable (ParentState?, ParentState?) -> Bool = { [weak self] parentState, previousParentState in
-      let previous = previousParentState.flatMap(projection.childState(in:))
+      // Projected only when asked for: the projection may be a closure of the app's.
+      let previous = withPrevious ? previousParentState.flatMap(projection.childState(in:)) : nil
       guard let self, !self.isInvalidated else { return onChange(nil, previous) }
       return onChange(parentState.flatMap(projection.childState(in:)), previous)
     }
