@@ -2,10 +2,12 @@ import ActorStore
 import ActorStoreTesting
 import Testing
 
-/// Registry accounting as a property: seeded random sequences of `store(for:)`, `bind`,
-/// `unbind`, removals, re-insertions of the same ID, moves, parent edits, sends from hosts and
-/// hosts released without `unbind`, each step checked against a small reference model. A
-/// failure reports its seed and a shrunk sequence that still fails.
+/// Registry accounting and element-store invalidation as a property: seeded random sequences of
+/// `store(for:)` (each also making a `scope(id:in:action:)` store), `bind`, `unbind`, removals,
+/// re-insertions of the same ID, moves, parent edits, sends from hosts and hosts released
+/// without `unbind`, each step checked against a small reference model, with the collection as
+/// a stored property (compared in place) and through a computed one. A failure reports its seed
+/// and a shrunk sequence that still fails.
 @Suite struct RegistryModelTests {
   enum Operation: Equatable, CustomStringConvertible {
     case storeFor(Int)
@@ -63,13 +65,22 @@ import Testing
     }
   }
 
-  /// Runs `operations` on a real registry and the model side by side; returns the first
-  /// disagreement, or `nil`.
-  static func check(_ operations: [Operation]) -> String? {
+  /// The collection as a stored property (element tables compare its IDs in place) and through
+  /// a computed property (they project it).
+  static let collections: [any KeyPath<Board.State, IdentifiedArrayOf<Board.Row>> & Sendable] = [
+    \Board.State.rows, \Board.State.rowsView,
+  ]
+
+  /// Runs `operations` on a real registry, and on `scope(id:in:action:)` stores made at each
+  /// `store(for:)`, and the model side by side; returns the first disagreement, or `nil`.
+  static func check(
+    _ operations: [Operation],
+    elements: any KeyPath<Board.State, IdentifiedArrayOf<Board.Row>> & Sendable = \Board.State.rows
+  ) -> String? {
     let issues = IssueCollector()
     return IssueReporting.withReporter(issues) { () -> String? in
       let harness = BoardHarness()
-      let registry = harness.rowsRegistry()
+      let registry = ChildStoreRegistry(parent: harness.store, elements: elements, action: Board.rowsPath)
       var hosts: [ObservingHost?] = (0..<hostCount).map { _ in ObservingHost() }
       var model = RegistryModel()
       var expectedIssues = 0
@@ -82,6 +93,11 @@ import Testing
           } else if store != nil && !model.rows.keys.contains(id) {
             return "step \(step) \(operation): a store for an absent element"
           }
+          let scoped = harness.store.scope(id: id, in: elements, action: Board.rowsPath)
+          if (scoped != nil) != model.rows.keys.contains(id) {
+            return "step \(step) \(operation): scope(id:in:) gave \(scoped == nil ? "no" : "a") store"
+          }
+          if let scoped { model.scoped.append(.init(id: id, store: scoped)) }
         case .bind(let host, let id):
           if hosts[host] == nil { hosts[host] = ObservingHost() }
           registry.bind(hosts[host]!, to: id)
@@ -115,9 +131,18 @@ import Testing
           return "step \(step) \(operation): \(issues.messages.count) issues, expected \(expectedIssues): \(issues.messages)"
         }
       }
-      // Unbinding every host and removing every element leaves nothing behind.
-      for host in hosts.compactMap({ $0 }) { registry.unbind(host) }
-      for id in model.rows.keys.sorted() { harness.send(.remove(id)) }
+      if let problem = model.verifyLiveStores() { return "after the sequence: \(problem)" }
+      // Unbinding every host and removing every element leaves nothing behind, and every store
+      // keeps its element's last state.
+      for (index, host) in hosts.enumerated() {
+        if let host { registry.unbind(host) }
+        model.unbind(index)
+      }
+      for id in model.rows.keys.sorted() {
+        harness.send(.remove(id))
+        model.remove(id)
+      }
+      if let problem = model.verify(registry: registry, hosts: hosts) { return "after clean-up: \(problem)" }
       if registry.liveStoreCount != 0 || registry.boundHostCount != 0 {
         return "after clean-up: \(registry.liveStoreCount) stores, \(registry.boundHostCount) hosts"
       }
@@ -126,27 +151,29 @@ import Testing
   }
 
   /// The smallest failing sub-sequence found by dropping one operation at a time.
-  static func shrink(_ operations: [Operation]) -> [Operation] {
+  static func shrink(_ operations: [Operation], fails: ([Operation]) -> Bool) -> [Operation] {
     var current = operations
     var index = 0
     while index < current.count {
       var candidate = current
       candidate.remove(at: index)
-      if check(candidate) != nil { current = candidate } else { index += 1 }
+      if fails(candidate) { current = candidate } else { index += 1 }
     }
     return current
   }
 
-  @Test func accountingMatchesTheModelOverThousandsOfSeededSequences() {
-    for seed in UInt64(0)..<3_000 {
+  @Test(arguments: [(0, 3_000), (1, 1_000)])
+  func accountingMatchesTheModelOverThousandsOfSeededSequences(collection: Int, seeds: UInt64) {
+    let elements = Self.collections[collection]
+    for seed in UInt64(0)..<seeds {
       let operations = Self.operations(seed: seed, count: 40)
-      if let problem = Self.check(operations) {
-        let shrunk = Self.shrink(operations)
+      if let problem = Self.check(operations, elements: elements) {
+        let shrunk = Self.shrink(operations) { Self.check($0, elements: elements) != nil }
         Issue.record(
           """
-          seed \(seed): \(problem)
+          \(elements), seed \(seed): \(problem)
           shrunk to \(shrunk.count) operations: \(shrunk.map(\.description).joined(separator: ", "))
-          which fails with: \(Self.check(shrunk) ?? "?")
+          which fails with: \(Self.check(shrunk, elements: elements) ?? "?")
           """)
         return
       }
@@ -171,9 +198,20 @@ struct RegistryModel {
     init(_ store: Store<Board.Row, Board.RowAction>) { self.store = store }
   }
 
+  /// A `scope(id:in:action:)` store: alive while its element exists, then frozen at the state
+  /// the element had when removed (a re-inserted element never revives it).
+  struct ScopedRecord {
+    let id: Int
+    let store: Store<Board.Row, Board.RowAction>
+    var finalRow: Board.Row?
+  }
+
   var rows: [Int: Board.Row] = [:]
   var live: [Int: StoreRecord] = [:]
   var shows: [Int: (id: Int, record: StoreRecord)] = [:]
+  var scoped: [ScopedRecord] = []
+  /// Registry stores whose element was removed, shown by a host or not.
+  var removedStores: [StoreRecord] = []
 
   /// The store previously handed out for `id`, recording `made` if this is the first request.
   mutating func storeFor(_ id: Int, made: Store<Board.Row, Board.RowAction>?) -> Store<Board.Row, Board.RowAction>? {
@@ -196,9 +234,13 @@ struct RegistryModel {
 
   mutating func remove(_ id: Int) {
     guard let row = rows.removeValue(forKey: id) else { return }
+    for index in scoped.indices where scoped[index].id == id && scoped[index].finalRow == nil {
+      scoped[index].finalRow = row
+    }
     if let record = live.removeValue(forKey: id) {
       record.isAlive = false
       record.finalRow = row
+      removedStores.append(record)
     }
   }
 
@@ -236,8 +278,28 @@ struct RegistryModel {
         return "h\(index) shows \(String(describing: host.shown.value)), expected \(expected)"
       }
     }
+    // Removed elements' stores only: reading a live store refreshes the state it remembers,
+    // which would hide a store invalidated with a stale state.
+    for record in removedStores where record.store.currentState != record.finalRow! {
+      return "removed element's store reads \(record.store.currentState), expected \(record.finalRow!)"
+    }
+    for record in scoped {
+      guard let expected = record.finalRow else { continue }
+      if record.store.currentState != expected {
+        return "scope(id: \(record.id)) store reads \(record.store.currentState), expected \(expected)"
+      }
+    }
+    return nil
+  }
+
+  /// Every live store (registry or `scope(id:in:)`) reads its element's current state; checked
+  /// once a sequence has run, since a read refreshes what a store remembers.
+  func verifyLiveStores() -> String? {
     for (id, record) in live where record.store.currentState != rows[id]! {
       return "store of \(id) reads \(record.store.currentState), expected \(rows[id]!)"
+    }
+    for record in scoped where record.finalRow == nil && record.store.currentState != rows[record.id]! {
+      return "scope(id: \(record.id)) store reads \(record.store.currentState), expected \(rows[record.id]!)"
     }
     return nil
   }
