@@ -207,13 +207,15 @@ where Projection.ParentState == ParentState, Projection.ParentAction == ParentAc
   @usableFromInline typealias State = Projection.ChildState
   @usableFromInline typealias Action = Projection.ChildAction
 
-  let parent: Store<ParentState, ParentAction>
-  let projection: Projection
+  @usableFromInline let parent: Store<ParentState, ParentAction>
+  @usableFromInline let projection: Projection
   /// The last state seen and whether the state is gone for good. A leaf lock: nothing else is
   /// taken while it is held.
-  private let memory: Locked<(state: State, isInvalidated: Bool)>
+  @usableFromInline let memory: Locked<(state: State, isInvalidated: Bool)>
 
-  @usableFromInline init(parent: Store<ParentState, ParentAction>, projection: Projection, initialState: State) {
+  // Inlinable, so that a registry's first scroll makes links without looking up the memory's
+  // tuple type at run time.
+  @inlinable init(parent: Store<ParentState, ParentAction>, projection: Projection, initialState: State) {
     self.parent = parent
     self.projection = projection
     memory = Locked((initialState, false))
