@@ -25,7 +25,6 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
     /// element with the same ID gets a new store in `live`, and the two are never confused.
     @usableFromInline var retired: [ObjectIdentifier: Entry] = [:]
     @usableFromInline var bindings: [ObjectIdentifier: Binding] = [:]
-    @usableFromInline var isParentGone = false
     /// `bindings.count` after the last sweep of released hosts, to sweep at amortized O(1).
     @usableFromInline var bindingsAtLastSweep = 0
 
@@ -154,7 +153,7 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
   @inlinable
   func liveStore(_ id: ID, _ entries: inout Entries) -> Store<ChildState, ChildAction>? {
     if let entry = entries.live[id] { return entry.store }
-    guard !entries.isParentGone, let created = makeStore(id) else { return nil }
+    guard let created = makeStore(id) else { return nil }
     entries.live[id] = Entry(store: created)
     return created
   }
@@ -239,7 +238,6 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
     entries.withLock { entries in
       guard let elements else {
         for id in Array(entries.live.keys) { entries.retire(id, previous: previous) }
-        entries.isParentGone = true
         entries.sweepReleasedHosts()
         return
       }

@@ -23,7 +23,6 @@
   @usableFromInline let table: Locked<Table>
 
   @usableFromInline struct Table {
-    @usableFromInline var isParentGone = false
     @usableFromInline var links: [ID: Links] = [:]
     /// The parent store: once it is released no link can remain, and the table stops watching.
     @usableFromInline weak var parent: AnyObject?
@@ -85,15 +84,17 @@
       to: Self.collection(at: offset, in: previous).pointee)
   }
 
-  /// The element with `id` in `parent`'s published state: read in place when `parent` is a root
-  /// store and the collection a stored property, else from a copy of the state.
+  /// The element with `id` in `parent`'s published state, or `nil` once the parent's state is
+  /// gone. When `parent` is a root store and the collection a stored property, only the
+  /// collection is copied out of the snapshot, not the whole state; the lookup, which hashes
+  /// the app's ID, runs outside the publisher's lock either way.
   /// - Parameters:
   ///   - id: The element's ID.
   ///   - parent: The store whose state holds the collection.
   /// - Returns: The element, or `nil` when no element has that ID or the parent's state is gone.
   @inlinable func element<ParentAction: Sendable>(_ id: ID, in parent: Store<ParentState, ParentAction>) -> ChildState? {
     if let offset = elementsOffset, let engine = parent.engine {
-      return engine.publisher.withSnapshot { Self.collection(at: offset, in: $0).pointee[id: id] }
+      return engine.publisher.withSnapshot { Self.collection(at: offset, in: $0).pointee }[id: id]
     }
     // Projected outside the publisher's lock: the key path may be a computed property.
     return parent.currentStateIfAlive?[keyPath: elements][id: id]
@@ -119,7 +120,7 @@
     table.withLock { table -> Link? in
       // Read under the lock: the watcher cannot run between this read and the registration,
       // and the snapshot is never older than the last publication it saw.
-      guard !table.isParentGone, let initial = element(id, in: parent) else {
+      guard let initial = element(id, in: parent) else {
         return nil
       }
       let link = makeLink(initial)
@@ -171,7 +172,6 @@
           for member in links.members { member.link.invalidate(finalState: final) }
         }
         table.links = [:]
-        table.isParentGone = true
         return false
       }
       if let previousElements, !table.links.isEmpty {
@@ -196,8 +196,9 @@
 /// Every ``ElementScopeTable`` of a store tree, by (store, collection key path).
 @usableFromInline final class ElementScopes: Sendable {
   @usableFromInline struct Key: Hashable, @unchecked Sendable {
-    // `elements` is only hashed and compared; it was a Sendable key path when it came in,
-    // typed `AnyKeyPath` here so that tables of every collection share one dictionary.
+    // No lock needed: immutable, and `elements` is only hashed and compared (under the
+    // `slots` lock); it was a Sendable key path when it came in, typed `AnyKeyPath` here so that
+    // tables of every collection share one dictionary.
     @usableFromInline let store: ObjectIdentifier
     @usableFromInline let elements: AnyKeyPath
 

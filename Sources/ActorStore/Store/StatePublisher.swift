@@ -60,9 +60,9 @@
   /// The state as of the last batch.
   var snapshot: State { storage.withLock { $0.snapshot } }
 
-  /// Runs `body` with the snapshot, borrowed under the lock: reads a small part of a large
-  /// state (one element of a long list) without copying the rest. `body` runs under the
-  /// publisher's lock: keep it to reading (an ID lookup at most), never a store call.
+  /// Runs `body` with the snapshot, borrowed under the lock: copies out a part of a large state
+  /// (one list of it) without copying the rest. `body` runs under the publisher's lock: keep it
+  /// to reading memory, never the app's code (a hash, a key path) or a store call.
   /// - Parameter body: Reads from the snapshot.
   /// - Returns: What `body` returns.
   @inlinable func withSnapshot<Result: Sendable>(_ body: (UnsafePointer<State>) -> Result) -> Result {

@@ -100,22 +100,17 @@ struct StressOptions: Equatable, Sendable {
       given.append(option)
       if let problem = options.assign(value, to: option) { return .failure(problem) }
     }
-    if let scenario = options.scenario, let stray = given.first(where: { !scenario.options.contains($0) }) {
-      let users = ScenarioName.allCases.filter { $0.options.contains(stray) }.map(\.rawValue)
-      let reason = scenario.reasonForRefusing(stray).map { ": \($0)" } ?? ""
-      return .failure(
-        UsageError(
-          message: "\(stray.flag) does not apply to the \(scenario.rawValue) scenario\(reason) (it applies to: "
-            + "\(users.joined(separator: ", ")))"))
-    }
-    if options.scenario == nil,
-      let stray = given.first(where: { option in !ScenarioName.defaultMix.contains { $0.mixOptions.contains(option) } })
-    {
-      let users = ScenarioName.allCases.filter { $0.options.contains(stray) }.map(\.rawValue)
-      return .failure(
-        UsageError(
-          message: "\(stray.flag) does not apply to the default mix (name a scenario it applies to: "
-            + "\(users.joined(separator: ", ")))"))
+    // Named, a scenario reads its own options; the default mix reads what its scenarios read there.
+    let applicable = options.scenario?.options ?? ScenarioName.defaultMix.flatMap(\.mixOptions)
+    if let stray = given.first(where: { !applicable.contains($0) }) {
+      let users = ScenarioName.allCases.filter { $0.options.contains(stray) }.map(\.rawValue).joined(separator: ", ")
+      let refusal =
+        if let scenario = options.scenario {
+          "the \(scenario.rawValue) scenario\(scenario.reasonForRefusing(stray).map { ": \($0)" } ?? "") (it applies to: "
+        } else {
+          "the default mix (name a scenario it applies to: "
+        }
+      return .failure(UsageError(message: "\(stray.flag) does not apply to \(refusal)\(users))"))
     }
     if options.heterogeneous, options.scenario != .scroll {
       return .failure(UsageError(message: "--heterogeneous applies to the scroll scenario only"))

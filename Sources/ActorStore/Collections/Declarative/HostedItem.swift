@@ -1,7 +1,7 @@
 /// The storage of every ``ItemModel``: typed style, content and host, erased once behind
 /// ``ItemStorage``.
-// @unchecked: immutable; every stored property is a `let` of a Sendable type (the superclass
-// is not final, so the compiler cannot check it).
+// @unchecked, and no lock needed: immutable; every stored property is a `let` of a Sendable type
+// (the superclass is not final, so the compiler cannot check it).
 @usableFromInline final class HostedItem<
   Host: AnyObject & SendableMetatype, Style: Hashable & Sendable, Content: Equatable & Sendable
 >: ItemStorage, @unchecked Sendable {

@@ -2,8 +2,8 @@
 ///
 /// A class rather than a protocol existential or a set of closures: an item is then its ID plus
 /// one reference, copied with one retain. Abstract: ``HostedItem`` is the only subclass.
-// @unchecked: immutable, like its subclass: every stored property is a `let` of a Sendable type
-// (a non-final class cannot be checked as Sendable).
+// @unchecked, and no lock needed: immutable, like its subclass; every stored property is a `let`
+// of a Sendable type (a non-final class cannot be checked as Sendable).
 @usableFromInline class ItemStorage: @unchecked Sendable {
   /// The host type of the item's kind.
   @usableFromInline let hostType: any AnyObject.Type
