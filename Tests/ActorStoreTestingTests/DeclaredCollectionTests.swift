@@ -30,7 +30,9 @@ final class SpacerHost: RecordingHost {}
 final class BadgeHost: RecordingHost {}
 
 /// One declared item of the tests: kind 0…4 picks among five kinds (two text styles, three
-/// other host types).
+/// other host types). Half the items, by ID and content, are made from a shared template per
+/// kind and half one by one, so an item often changes from one way to the other between two
+/// collections.
 struct TestItem: Hashable {
   var id: Int
   var kind: Int
@@ -39,7 +41,8 @@ struct TestItem: Hashable {
   static let kindCount = 5
 
   var model: ItemModel<Int> {
-    switch kind {
+    guard (id + content) % 2 != 0 else { return Self.templates[kind].item(id: id, content: content) }
+    return switch kind {
     case 0: Self.model(id, TextHost.self, style: TextHost.Style.body, content)
     case 1: Self.model(id, TextHost.self, style: TextHost.Style.title, content)
     case 2: Self.model(id, ImageHost.self, content)
@@ -53,6 +56,18 @@ struct TestItem: Hashable {
   ) -> ItemModel<Int> {
     ItemModel(id: id, style: style, content: content, makeHost: { Host() }) { host, content in host.show(content) }
   }
+
+  private static func template<Host: RecordingHost, Style: Hashable & Sendable>(
+    _ host: Host.Type, style: Style = ItemKind.DefaultStyle()
+  ) -> ItemTemplate<Int> {
+    ItemTemplate(style: style, makeHost: { Host() }) { host, content in host.show(content) }
+  }
+
+  /// The kinds' templates, in kind order.
+  private static let templates = [
+    template(TextHost.self, style: TextHost.Style.body), template(TextHost.self, style: TextHost.Style.title),
+    template(ImageHost.self), template(SpacerHost.self), template(BadgeHost.self),
+  ]
 }
 
 typealias TestSections = [(id: String, items: [TestItem])]
@@ -249,6 +264,21 @@ func checkedUpdate(
     return moves
   }
 
+  /// The items kept with their kind, in sections that survive, whose content changed: exactly
+  /// the items an update reconfigures.
+  static func contentEdits(from old: TestSections, to new: TestSections) -> Int {
+    let newSections = Set(new.map(\.id))
+    let oldSections = Set(old.map(\.id))
+    var oldItems: [Int: TestItem] = [:]
+    for section in old where newSections.contains(section.id) {
+      for item in section.items { oldItems[item.id] = item }
+    }
+    return new.filter { oldSections.contains($0.id) }.flatMap(\.items).count { item in
+      guard let previous = oldItems[item.id] else { return false }
+      return previous.kind == item.kind && previous.content != item.content
+    }
+  }
+
   @Test func randomDeclaredPairsGiveValidMinimalUpdates() throws {
     var random = SeededGenerator(seed: 10)
     for pair in 0..<3_000 {
@@ -265,6 +295,9 @@ func checkedUpdate(
       }
       let minimal = Self.minimalMoves(from: oldSections, to: newSections)
       #expect(update.itemMoves.count == minimal, "pair \(pair): \(update.itemMoves.count) moves, minimum \(minimal)")
+      let reconfigures = update.itemReconfigures.count + update.itemReconfiguresAfterBatch.count
+      let edited = Self.contentEdits(from: oldSections, to: newSections)
+      #expect(reconfigures == edited, "pair \(pair): \(reconfigures) reconfigures for \(edited) content edits")
       #expect(new.update(from: new).isEmpty, "pair \(pair): a collection against itself changes nothing")
     }
   }

@@ -18,7 +18,14 @@ public enum CountryPickerLayout {
     registry: ChildStoreRegistry<String, CountryRow.State, CountryRow.Action>,
     send: @escaping @Sendable (CountryPicker.Action) -> Void
   ) -> DeclaredCollection<Int, CountryPickerItem> {
-    DeclaredCollection {
+    // One template per kind of row, shared by every country: the rows then allocate nothing.
+    let title = BoundItemTemplate(in: registry, makeHost: CountryTitleHost.init) { (host, isSelected: Bool) in
+      host.isSelected = isSelected
+    }
+    let favourite = BoundItemTemplate(in: registry, makeHost: FavouriteHost.init) { (host, name: String) in
+      host.accessibilityLabel = "Favourite \(name)"
+    }
+    return DeclaredCollection {
       SectionModel(id: section) {
         spacing(.topSpacing, height: 25)
         ItemModel(id: .header, content: "Choose a country", makeHost: HeaderHost.init) { host, text in
@@ -26,31 +33,25 @@ public enum CountryPickerLayout {
         }
         spacing(.headerSpacing, height: 10, separator: true)
         for row in state.rows {
-          ItemModel(
-            id: .title(row.id), content: state.selected == row.id, element: row.id, in: registry,
-            makeHost: CountryTitleHost.init
-          ) { host, isSelected in
-            host.isSelected = isSelected
-          }
-          .didSelect { _ in send(.select(row.id)) }
-          ItemModel(
-            id: .favourite(row.id), content: row.name, element: row.id, in: registry, makeHost: FavouriteHost.init
-          ) { host, name in
-            host.accessibilityLabel = "Favourite \(name)"
-          }
-          .didSelect { _ in send(.rows(.element(id: row.id, action: .favouriteTapped))) }
+          title.item(id: .title(row.id), element: row.id, content: state.selected == row.id)
+            .didSelect { _ in send(.select(row.id)) }
+          favourite.item(id: .favourite(row.id), element: row.id, content: row.name)
+            .didSelect { _ in send(.rows(.element(id: row.id, action: .favouriteTapped))) }
           spacing(.separator(row.id), height: 1, separator: true)
         }
       }
     }
   }
 
+  /// Spacing rows capture nothing, so their template is made once for the app.
+  private static let spacingTemplate = ItemTemplate(makeHost: SpacingHost.init) {
+    (host, content: SpacingHost.Content) in
+    host.content = content
+  }
+
   private static func spacing(
     _ id: CountryPickerItem, height: Int, separator: Bool = false
   ) -> ItemModel<CountryPickerItem> {
-    ItemModel(id: id, content: SpacingHost.Content(height: height, separator: separator), makeHost: SpacingHost.init) {
-      host, content in
-      host.content = content
-    }
+    spacingTemplate.item(id: id, content: SpacingHost.Content(height: height, separator: separator))
   }
 }

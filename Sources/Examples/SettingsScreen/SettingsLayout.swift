@@ -14,7 +14,8 @@ public enum SettingsLayout {
     registry: ChildStoreRegistry<String, ToggleSetting.State, ToggleSetting.Action>,
     send: @escaping @Sendable (SettingsScreen.Action) -> Void
   ) -> DeclaredCollection<SettingsSection, SettingsItem> {
-    DeclaredCollection {
+    let toggle = BoundItemTemplate(in: registry, makeHost: ToggleRowHost.init) { (_, _: String) in }
+    return DeclaredCollection {
       SectionModel(id: .account) {
         title(.account, "Account")
         label("username", "Signed in as \(state.username)")
@@ -24,10 +25,7 @@ public enum SettingsLayout {
       SectionModel(id: .notifications) {
         title(.notifications, "Notifications")
         for setting in state.toggles {
-          ItemModel(
-            id: .toggle(setting.id), content: setting.id, element: setting.id, in: registry,
-            makeHost: ToggleRowHost.init
-          ) { _, _ in }
+          toggle.item(id: .toggle(setting.id), element: setting.id, content: setting.id)
         }
       }
       if state.showsAdvanced {

@@ -156,28 +156,23 @@ public struct DeclaredCollection<SectionID: Hashable & Sendable, ItemID: Hashabl
     // Kind and content are compared in the matching pass, which walks the old items in order;
     // the second pass only reads the flags.
     var isChanged = [Bool](repeating: false, count: items.count)
-    // Both collections are alive for the whole call, so their item storages are compared
-    // unretained: a retain and release per item touch each storage's reference count, which
-    // costs more than the comparison when the storages are spread over a used heap.
-    return withExtendedLifetime((self, old)) {
-      snapshot.update(
-        from: old.snapshot, offsets: sectionOffsets,
-        keepsIdentity: { oldPath, newPath in
-          let position = sectionOffsets[newPath.section] + newPath.item
-          let new = Unmanaged.passUnretained(items[position].storage)
-          let previous = Unmanaged.passUnretained(old.items[old.sectionOffsets[oldPath.section] + oldPath.item].storage)
-          let match = new._withUnsafeGuaranteedRef { new in
-            previous._withUnsafeGuaranteedRef { previous in new.matcher(new, previous) }
-          }
-          switch match {
-          case .same: return true
-          case .changed:
-            isChanged[position] = true
-            return true
-          case .replaced: return false
-          }
-        },
-        isChanged: { position, _, _ in isChanged[position] })
+    return items.withUnsafeBufferPointer { newItems in
+      old.items.withUnsafeBufferPointer { oldItems in
+        snapshot.update(
+          from: old.snapshot, offsets: sectionOffsets,
+          keepsIdentity: { oldPath, newPath in
+            let position = sectionOffsets[newPath.section] + newPath.item
+            let oldPosition = old.sectionOffsets[oldPath.section] + oldPath.item
+            switch ItemModel.match(newItems.baseAddress! + position, oldItems.baseAddress! + oldPosition) {
+            case .same: return true
+            case .changed:
+              isChanged[position] = true
+              return true
+            case .replaced: return false
+            }
+          },
+          isChanged: { position, _, _ in isChanged[position] })
+      }
     }
   }
 

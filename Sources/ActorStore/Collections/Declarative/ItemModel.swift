@@ -9,28 +9,41 @@
 /// - The content is `Equatable`: a diff reconfigures an item exactly when its content changed.
 /// - `configure` applies the content to a host; it runs when a host is dequeued for the item
 ///   and again on each content change, on the same host.
-/// - An item may show state of a list element: created with
-///   ``init(id:style:content:element:in:makeHost:configure:)``, its host binds to the element's
+/// - An item may show state of a list element: made from a ``BoundItemTemplate`` (or with
+///   ``init(id:style:content:element:in:makeHost:configure:)``), its host binds to the element's
 ///   child store in a ``ChildStoreRegistry``, keyed by the *element's* ID, so every item an element
 ///   is decomposed into shares that element's one store.
+/// - Items are made from an ``ItemTemplate``, declared once per kind, or with an initializer
+///   below, which makes a template for the one item. Either way the item holds its ID, a
+///   reference to the template and its content: content of plain data up to 16 bytes, or of up
+///   to three words (a `String`), is stored in the item, so items made from a shared template
+///   allocate nothing. The initializers allocate one template per item; prefer templates for
+///   long lists.
 ///
 /// ```swift
 /// final class TitleHost: ItemHost {
 ///   var text = ""
 ///   func prepareForReuse() { text = "" }
 /// }
-/// let title = ItemModel(id: "title", content: "Choose a country", makeHost: TitleHost.init) { host, text in
-///   host.text = text
-/// }
-/// .didSelect { id in print("tapped", id) }
+/// let title = ItemTemplate(makeHost: TitleHost.init) { (host, text: String) in host.text = text }
+/// let header = title.item(id: "title", content: "Choose a country")
+///   .didSelect { id in print("tapped", id) }
 /// ```
 public struct ItemModel<ItemID: Hashable & Sendable>: Sendable {
   /// The item's identity across updates.
   public let id: ItemID
-  @usableFromInline let storage: ItemStorage
+  @usableFromInline let template: AnyItemTemplate
+  @usableFromInline let content: ItemContent
   @usableFromInline var behaviours: ItemBehaviours<ItemID>?
 
-  /// Creates an item shown by a host that holds no store.
+  @inlinable init(id: ItemID, template: AnyItemTemplate, content: ItemContent) {
+    self.id = id
+    self.template = template
+    self.content = content
+  }
+
+  /// Creates an item shown by a host that holds no store, with a template of its own; for
+  /// many items of one kind, make them from one ``ItemTemplate`` instead.
   /// - Parameters:
   ///   - id: The item's identity; unique in the collection.
   ///   - style: What hosts of this item are made with; part of the ``kind``.
@@ -41,13 +54,11 @@ public struct ItemModel<ItemID: Hashable & Sendable>: Sendable {
     id: ItemID, style: Style, content: Content, makeHost: @escaping @Sendable () -> Host,
     configure: @escaping @Sendable (Host, Content) -> Void
   ) {
-    self.id = id
-    storage = HostedItem(
-      style: style, content: content, make: makeHost, apply: configure, attach: { _ in },
-      detach: { $0.prepareForReuse() }, matcher: HostedItem<Host, Style, Content>.match)
+    self = ItemTemplate(style: style, makeHost: makeHost, configure: configure).item(id: id, content: content)
   }
 
-  /// Creates an item of the default style shown by a host that holds no store.
+  /// Creates an item of the default style shown by a host that holds no store, with a template
+  /// of its own.
   /// - Parameters:
   ///   - id: The item's identity; unique in the collection.
   ///   - content: What the item shows; a change reconfigures its host.
@@ -60,13 +71,9 @@ public struct ItemModel<ItemID: Hashable & Sendable>: Sendable {
     self.init(id: id, style: ItemKind.DefaultStyle(), content: content, makeHost: makeHost, configure: configure)
   }
 
-  /// Creates an item that shows state of a list element through the element's child store.
-  ///
-  /// Its host is bound with `registry.bind(_:to: element)` before `configure` runs, and
-  /// unbound with `registry.unbind(_:)` when the item leaves the screen or the collection. All
-  /// the items declared for one element share the element's single store; when the element
-  /// leaves the state, its effects are cancelled (by `forEach`) and, once the new collection no
-  /// longer declares its items, their hosts are unbound and the store is evicted.
+  /// Creates an item that shows state of a list element through the element's child store,
+  /// with a template of its own; see ``BoundItemTemplate`` for the binding rules, and for
+  /// making many such items from one declaration.
   /// - Parameters:
   ///   - id: The item's identity; unique in the collection (the element's ID is not enough when
   ///     the element shows as several items).
@@ -85,10 +92,8 @@ public struct ItemModel<ItemID: Hashable & Sendable>: Sendable {
     in registry: ChildStoreRegistry<ElementID, Host.State, Host.Action>, makeHost: @escaping @Sendable () -> Host,
     configure: @escaping @Sendable (Host, Content) -> Void
   ) {
-    self.id = id
-    storage = HostedItem(
-      style: style, content: content, make: makeHost, apply: configure, attach: { registry.bind($0, to: element) },
-      detach: { registry.unbind($0) }, matcher: HostedItem<Host, Style, Content>.match)
+    self = BoundItemTemplate(style: style, in: registry, makeHost: makeHost, configure: configure)
+      .item(id: id, element: element, content: content)
   }
 
   /// Creates an item of the default style that shows state of a list element through the
@@ -114,34 +119,55 @@ public struct ItemModel<ItemID: Hashable & Sendable>: Sendable {
   }
 
   /// The host type and style that show the item.
-  public var kind: ItemKind { ItemKind(hostType: storage.hostType, style: storage.anyStyle) }
+  public var kind: ItemKind { ItemKind(hostType: template.hostType, style: template.anyStyle) }
 
   /// Whether `other` has the same ``kind``, without building either kind.
   /// - Parameter other: Another item, usually the same ID in the previous collection.
   /// - Returns: `true` when a host that showed `other` can show this item.
-  @inlinable public func hasSameKind(as other: ItemModel) -> Bool { storage.matcher(storage, other.storage) != .replaced }
+  @inlinable public func hasSameKind(as other: ItemModel) -> Bool { match(other) != .replaced }
 
   /// Whether `other` has the same ``kind`` and equal content (of the same type).
   /// - Parameter other: Another item, usually the same ID in the previous collection.
   /// - Returns: `true` when a host showing `other` needs no reconfigure to show this item.
-  @inlinable public func hasSameContent(as other: ItemModel) -> Bool { storage.matcher(storage, other.storage) == .same }
+  @inlinable public func hasSameContent(as other: ItemModel) -> Bool { match(other) == .same }
+
+  /// How this item relates to `old`, the item of its ID in the previous collection.
+  @inlinable func match(_ old: ItemModel) -> ItemMatch {
+    withUnsafePointer(to: self) { new in withUnsafePointer(to: old) { old in Self.match(new, old) } }
+  }
+
+  /// Where the content of the item at `item` is.
+  @inlinable static func contentPointer(_ item: UnsafePointer<ItemModel>) -> UnsafePointer<ItemContent> {
+    (UnsafeRawPointer(item) + MemoryLayout<ItemModel>.offset(of: \.content)!).assumingMemoryBound(to: ItemContent.self)
+  }
+
+  /// How the item at `new` relates to `old`, the item of its ID in the previous collection,
+  /// both read in place: a copy of each would retain its template, and the reference count of
+  /// a template shared by thousands of items costs more than the comparison.
+  @inlinable static func match(_ new: UnsafePointer<ItemModel>, _ old: UnsafePointer<ItemModel>) -> ItemMatch {
+    Unmanaged.passUnretained(new.pointee.template)._withUnsafeGuaranteedRef { newTemplate in
+      Unmanaged.passUnretained(old.pointee.template)._withUnsafeGuaranteedRef { oldTemplate in
+        newTemplate.matcher(newTemplate, contentPointer(new), oldTemplate, contentPointer(old))
+      }
+    }
+  }
 
   /// The content, as text, for diagnostics and tests.
-  public var contentDescription: String { storage.contentDescription }
+  public var contentDescription: String { template.describe(content) }
 
   /// A new host of this item's kind.
   /// - Returns: The host, from the item's `makeHost`.
-  public func makeHost() -> AnyObject { storage.makeHost() }
+  public func makeHost() -> AnyObject { template.makeHost() }
 
   /// Shows this item in `host`: binds the element's store for a bound item, then applies the
   /// content. A host of another kind is reported and left as it was.
   /// - Parameter host: A host of this item's ``kind``.
-  public func configure(_ host: AnyObject) { storage.configure(host) }
+  public func configure(_ host: AnyObject) { template.configure(host, content) }
 
   /// Stops showing this item in `host`: unbinds the element's store for a bound item, or
   /// calls the host's `prepareForReuse()`.
   /// - Parameter host: The host that showed this item.
-  public func release(_ host: AnyObject) { storage.release(host) }
+  public func release(_ host: AnyObject) { template.release(host) }
 
   /// Called when the item is tapped (selected).
   public var didSelectAction: (@Sendable (ItemID) -> Void)? { behaviours?.didSelect }

@@ -30,6 +30,9 @@ final class HeterogeneousScrollSession {
   /// Rows whose title came on or went off screen since the last announcement, from the items'
   /// behaviours.
   private let displayed = DisplayEvents()
+  /// Titles (a template per style) and badges are made from templates; spacers one by one with
+  /// `ItemModel`'s initializer, so the scenario runs both ways of making items.
+  private let regularTitle, compactTitle, badge: BoundItemTemplate<Int, Int>
 
   /// A session over a fresh list.
   /// - Parameters:
@@ -47,6 +50,13 @@ final class HeterogeneousScrollSession {
     store = ScrollFeature.makeStore(elements: elements, row: row, trace: trace)
     registry = ChildStoreRegistry(parent: store, elements: \.rows, action: ScrollFeature.rowsPath)
     simulator = DeclaredCollectionHostSimulator(hostCount: hosts)
+    let registry = registry
+    func title(_ style: DeclaredTitleHost.Style) -> BoundItemTemplate<Int, Int> {
+      BoundItemTemplate(style: style, in: registry, makeHost: DeclaredTitleHost.init) { $0.revision = $1 }
+    }
+    regularTitle = title(.regular)
+    compactTitle = title(.compact)
+    badge = BoundItemTemplate(in: registry, makeHost: DeclaredBadgeHost.init) { $0.revision = $1 }
   }
 
   /// Shows the list, scrolls it to the bottom in random steps of up to one screen, editing it
@@ -107,19 +117,11 @@ final class HeterogeneousScrollSession {
   @ItemsBuilder<Item> private func item(for id: Int) -> [ItemModel<Item>] {
     let revision = revisions[id, default: 0]
     let displayed = self.displayed
-    ItemModel(
-      id: .title(id), style: compact.contains(id) ? DeclaredTitleHost.Style.compact : .regular, content: revision,
-      element: id, in: registry, makeHost: DeclaredTitleHost.init
-    ) { host, revision in
-      host.revision = revision
-    }
-    .willDisplay { _ in displayed.record(id, appeared: true) }
-    .didEndDisplaying { _ in displayed.record(id, appeared: false) }
+    (compact.contains(id) ? compactTitle : regularTitle).item(id: .title(id), element: id, content: revision)
+      .willDisplay { _ in displayed.record(id, appeared: true) }
+      .didEndDisplaying { _ in displayed.record(id, appeared: false) }
     if id % Self.badgeEvery == 0 {
-      ItemModel(id: .badge(id), content: revision, element: id, in: registry, makeHost: DeclaredBadgeHost.init) {
-        host, revision in
-        host.revision = revision
-      }
+      badge.item(id: .badge(id), element: id, content: revision)
     }
     ItemModel(id: .spacer(id), content: 1 + revision % 3, makeHost: DeclaredSpacerHost.init) { host, height in
       host.height = height
