@@ -40,7 +40,7 @@ import Synchronization
   @exclusivity(unchecked) @usableFromInline var sendOrigin: EffectRecord?
   /// Tasks launched while processing, created only once the whole batch is reduced: a cancel
   /// returned in the same batch then stops an effect before its operation can begin.
-  @exclusivity(unchecked) private var pendingStarts: [PendingStart] = []
+  @exclusivity(unchecked) private var pendingStarts: [PendingStart<Action>] = []
   /// Whether `pendingStarts` has any, readable from inlinable code.
   @exclusivity(unchecked) @usableFromInline var hasPendingStarts = false
   /// Action events of the current batch, when tracing into a ``StoreTraceBuffer``: numbered
@@ -243,15 +243,38 @@ import Synchronization
     guard hasPendingStarts else { return }
     let starts = pendingStarts
     let taskExecutor = self.taskExecutor
+    let registry = self.registry
     pendingStarts.removeAll(keepingCapacity: true)
     hasPendingStarts = false
     for pending in starts {
-      if registry.isCancelled(pending.record) {
-        registry.endActivity(of: pending.record, isTask: true)
-      } else {
-        let task = Task(executorPreference: taskExecutor, priority: pending.priority, operation: pending.body)
-        registry.attach(task, to: pending.record)
+      let record = pending.record
+      if registry.isCancelled(record) {
+        registry.endActivity(of: record, isTask: true)
+        continue
       }
+      let task: Task<Void, Never>
+      switch pending.work {
+      case .run(let operation, let send, let handler):
+        // The effect's body is the task's own closure, not a stored closure the task calls: a
+        // stored closure needs a thunk, with its context, to become `@isolated(any)`, one more
+        // allocation and one more frame level per effect.
+        task = Task(executorPreference: taskExecutor, priority: pending.priority) {
+          do {
+            try await operation(send)
+          } catch is CancellationError {
+          } catch where !registry.isCancelled(record) {
+            if let handler {
+              await handler(error, send)
+            } else {
+              registry.effectThrew(error, by: record)
+            }
+          } catch {}
+          registry.endActivity(of: record, isTask: true)
+        }
+      case .body(let body):
+        task = Task(executorPreference: taskExecutor, priority: pending.priority, operation: body)
+      }
+      registry.attach(task, to: record)
     }
   }
 
@@ -372,27 +395,13 @@ import Synchronization
         guard let store else { return registry.droppedAfterRelease(action, by: record) }
         await store.receive(action, from: record)
       }, dropped: dropped)
-    deferStart(of: record, priority: priority) {
-      do {
-        try await operation(send)
-      } catch is CancellationError {
-      } catch where !registry.isCancelled(record) {
-        if let handler {
-          await handler(error, send)
-        } else {
-          registry.effectThrew(error, by: record)
-        }
-      } catch {}
-      registry.endActivity(of: record, isTask: true)
-    }
+    deferStart(of: record, priority: priority, .run(operation: operation, send: send, handler: handler))
   }
 
-  /// Queues the task that runs `body` for `record`, created once the batch ends.
+  /// Queues the task that runs `work` for `record`, created once the batch ends.
   @usableFromInline
-  func deferStart(
-    of record: EffectRecord, priority: TaskPriority? = nil, _ body: @escaping @Sendable () async -> Void
-  ) {
-    pendingStarts.append(PendingStart(record: record, priority: priority, body: body))
+  func deferStart(of record: EffectRecord, priority: TaskPriority? = nil, _ work: PendingStart<Action>.Work) {
+    pendingStarts.append(PendingStart(record: record, priority: priority, work: work))
     hasPendingStarts = true
   }
 
@@ -405,7 +414,7 @@ import Synchronization
     let items = effects.map { gate($0, under: record, path: context.path) }
     let path = context.path
     let registry = self.registry
-    deferStart(of: record) { [weak store] in
+    deferStart(of: record, .body { [weak store] in
       var next = 0
       while next < items.count, !registry.isCancelled(record), let current = store {
         let item = items[next]
@@ -415,7 +424,7 @@ import Synchronization
       }
       for item in items[next...] { registry.releaseGates(in: item) }
       registry.endActivity(of: record, isTask: true)
-    }
+    })
   }
 
   /// Launches one item of a concatenation and processes the actions it sends synchronously.
@@ -498,12 +507,28 @@ import Synchronization
 }
 
 /// An effect task launched during a batch, created once the batch ends unless cancelled by then.
-/// Holds the task's body rather than a closure creating the task: one closure context less per
+/// Holds what the task runs rather than a closure creating the task: one closure context less per
 /// effect.
-private struct PendingStart {
-  let record: EffectRecord
-  let priority: TaskPriority?
-  let body: @Sendable () async -> Void
+@usableFromInline struct PendingStart<Action: Sendable> {
+  /// What the task runs.
+  @usableFromInline enum Work {
+    /// A `.run` effect: its operation, the `Send` it gets and its error handler.
+    case run(
+      operation: @Sendable (Send<Action>) async throws -> Void, send: Send<Action>,
+      handler: (@Sendable (any Error, Send<Action>) async -> Void)?)
+    /// Any other task body (a concatenation's driver).
+    case body(@Sendable () async -> Void)
+  }
+
+  @usableFromInline let record: EffectRecord
+  @usableFromInline let priority: TaskPriority?
+  @usableFromInline let work: Work
+
+  @inlinable init(record: EffectRecord, priority: TaskPriority?, work: Work) {
+    self.record = record
+    self.priority = priority
+    self.work = work
+  }
 }
 
 /// An action waiting in a store's FIFO, with the effect that sent it.
