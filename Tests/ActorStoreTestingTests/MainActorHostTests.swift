@@ -228,6 +228,13 @@ nonisolated func bindFromNonisolatedCode(
   registry.bind(row, to: 1)
 }
 
+/// Unbinds through the generic registry API from nonisolated code.
+nonisolated func unbindFromNonisolatedCode(
+  _ registry: ChildStoreRegistry<Int, TimerList.Row, TimerList.RowAction>, _ row: TickRow
+) {
+  registry.unbind(row)
+}
+
 @Suite struct OffMainActorBindingTests {
   @Test func bindingAMainActorHostOffTheMainActorIsReportedAndIgnored() async {
     let executor = TestExecutor()
@@ -239,8 +246,25 @@ nonisolated func bindFromNonisolatedCode(
     let issues = IssueCollector()
     IssueReporting.withReporter(issues) { bindFromNonisolatedCode(registry, row) }
     #expect(issues.messages.count == 1)
-    #expect(issues.messages.first?.hasPrefix("MainActorStoreConnection.configure(with:) was called off the main actor") == true)
+    #expect(
+      issues.messages.first?.hasPrefix(
+        "ChildStoreRegistry.bind(_:to:) or unbind(_:) of a TickRow was called off the main actor") == true)
     #expect(await row.shown.isEmpty)
     #expect(await row.store == nil)
+    // The refused bind left no binding behind: binding on the main actor shows the row.
+    #expect(registry.boundHostCount == 0)
+    await MainActor.run {
+      registry.bind(row, to: 1)
+      executor.runUntilIdle()
+    }
+    #expect(await row.store === registry.store(for: 1))
+    #expect(await row.shown == ["1:0"])
+    #expect(registry.boundHostCount == 1)
+    // An unbind off the main actor is refused too, and leaves the binding and the row as they were.
+    IssueReporting.withReporter(issues) { unbindFromNonisolatedCode(registry, row) }
+    #expect(issues.messages.count == 2)
+    #expect(await row.store === registry.store(for: 1) && registry.boundHostCount == 1)
+    await MainActor.run { registry.unbind(row) }
+    #expect(await row.store == nil && registry.boundHostCount == 0)
   }
 }

@@ -161,13 +161,15 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
   /// Shows the element with `id` in `host`: calls `configure(with:)`. A host showing another
   /// element, or the store of an earlier element with the same ID that was removed since, is
   /// first unbound (its `prepareForReuse()` runs); binding a host to the store it already shows
-  /// does nothing.
+  /// does nothing. A host whose ``StoreHost/allowsBinding()`` answers `false` (a main-actor host
+  /// bound off the main actor) is left unbound, and nothing is recorded for it.
   /// - Parameters:
   ///   - host: The host.
   ///   - id: The element's ID.
   @inlinable
   public func bind<Host: StoreHost>(_ host: Host, to id: ID)
   where Host.State == ChildState, Host.Action == ChildAction {
+    guard host.allowsBinding() else { return }
     let key = ObjectIdentifier(host)
     let outcome = entries.withLock { entries -> BindOutcome in
       entries.sweepIfDue()
@@ -199,10 +201,12 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
     }
   }
 
-  /// Stops showing anything in `host`: calls `prepareForReuse()` if it was bound.
+  /// Stops showing anything in `host`: calls `prepareForReuse()` if it was bound. A host whose
+  /// ``StoreHost/allowsBinding()`` answers `false` keeps its binding.
   /// - Parameter host: The host.
   @inlinable
   public func unbind(_ host: some StoreHost) {
+    guard host.allowsBinding() else { return }
     let key = ObjectIdentifier(host)
     let wasBound = entries.withLock { entries -> Bool in
       guard let binding = entries.bindings.removeValue(forKey: key) else { return false }

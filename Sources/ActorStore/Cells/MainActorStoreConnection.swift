@@ -14,6 +14,9 @@
 ///     connection.observe(\.count) { [unowned self] count in text = "\(count)" }
 ///   }
 ///   func prepareForReuse() { connection.prepareForReuse() }
+///   nonisolated func allowsBinding() -> Bool {
+///     MainActorStoreConnection<Counter.State, Counter.Action>.allowsBinding(of: self)
+///   }
 /// }
 /// ```
 ///
@@ -43,6 +46,15 @@ public final class MainActorStoreConnection<State: Sendable, Action: Sendable> {
   deinit {
     mailbox?.close()
     for task in tasks { task.cancel() }
+  }
+
+  /// What a `@MainActor` host returns from ``StoreHost/allowsBinding()``: `true` on the main
+  /// actor; off it, reports that `host` was bound or unbound from nonisolated code and returns
+  /// `false`, so the registry leaves the host and its bindings as they were.
+  /// - Parameter host: The host being bound or unbound, named in the report.
+  /// - Returns: Whether the caller is on the main actor.
+  nonisolated public static func allowsBinding(of host: AnyObject) -> Bool {
+    MainActorCheck.allows("ChildStoreRegistry.bind(_:to:) or unbind(_:) of a \(type(of: host))")
   }
 
   /// Starts showing `store`; drops any previous one first (as ``prepareForReuse()``). Called

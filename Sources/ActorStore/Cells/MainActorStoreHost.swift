@@ -47,6 +47,13 @@ open class MainActorStoreHost<State: Sendable, Action: Sendable>: @MainActor Sto
   /// Stops showing the store: cancels observations and ``sendWhileShown(_:)`` effects.
   open func prepareForReuse() { connection.prepareForReuse() }
 
+  /// `true` on the main actor; off it, reports the call and answers `false`, so a registry
+  /// called from nonisolated code leaves this host and its bindings as they were.
+  /// - Returns: Whether the caller is on the main actor.
+  nonisolated public func allowsBinding() -> Bool {
+    MainActorStoreConnection<State, Action>.allowsBinding(of: self)
+  }
+
   /// Calls `apply` now with the current value, then on the main actor with each distinct newer
   /// value, until ``prepareForReuse()``.
   /// - Parameters:

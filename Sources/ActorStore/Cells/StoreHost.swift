@@ -15,4 +15,19 @@ public protocol StoreHost<State, Action>: AnyObject {
 
   /// Stops showing the current element: cancel observations, drop the store.
   func prepareForReuse()
+
+  /// Whether the host can be bound or unbound from where the registry is called; asked by
+  /// ``ChildStoreRegistry`` before it records a binding or drops one. A host that answers
+  /// `false` should report why; the registry then leaves both the host and its bindings as they
+  /// were, so a later call from the right context binds it. ``MainActorStoreHost`` answers
+  /// `false` off the main actor; a `@MainActor` host built on a ``MainActorStoreConnection``
+  /// should forward to ``MainActorStoreConnection/allowsBinding(of:)``. `true` by default.
+  /// - Returns: `true` when ``configure(with:)`` and ``prepareForReuse()`` may run here.
+  func allowsBinding() -> Bool
+}
+
+extension StoreHost {
+  /// `true`: a host without isolation can be bound from anywhere.
+  /// - Returns: `true`.
+  @inlinable public func allowsBinding() -> Bool { true }
 }
