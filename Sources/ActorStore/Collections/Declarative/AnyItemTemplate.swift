@@ -11,10 +11,10 @@
   @usableFromInline let hostType: any AnyObject.Type
 
   /// Compares a new item (first template and content) with the item of its ID in the previous
-  /// collection: kind and content in one call, contents read in place. A stored function rather than a method: it is
-  /// built in the template's inlinable initializer, so it is specialized for the concrete types,
-  /// where a class method of the generic subclass would run unspecialized code, several times
-  /// slower in a diff that calls it once per item.
+  /// collection: kind and content in one call, contents read in place. A stored function rather
+  /// than a method: it is built in the template's inlinable initializer, so it is specialized
+  /// for the concrete types, where a class method of the generic subclass would run
+  /// unspecialized code, several times slower in a diff that calls it once per item.
   @usableFromInline let matcher: Matcher
 
   /// The type of ``matcher``.
@@ -30,6 +30,9 @@
 
   /// The style of the items' kind.
   @usableFromInline var anyStyle: any Hashable & Sendable { ItemKind.DefaultStyle() }
+
+  /// The items' kind: host type and style.
+  @usableFromInline final var kind: ItemKind { ItemKind(hostType: hostType, style: anyStyle) }
 
   /// `content`, as text, for diagnostics.
   @usableFromInline func describe(_ content: ItemContent) -> String { "" }

@@ -47,7 +47,7 @@ public struct BoundItemTemplate<ElementID: Hashable & Sendable, Content: Equatab
   }
 
   /// The host type and style of the items.
-  public var kind: ItemKind { ItemKind(hostType: storage.hostType, style: storage.anyStyle) }
+  public var kind: ItemKind { storage.kind }
 
   /// An item of this kind showing the element `element`.
   /// - Parameters:

@@ -119,7 +119,7 @@ public struct ItemModel<ItemID: Hashable & Sendable>: Sendable {
   }
 
   /// The host type and style that show the item.
-  public var kind: ItemKind { ItemKind(hostType: template.hostType, style: template.anyStyle) }
+  public var kind: ItemKind { template.kind }
 
   /// Whether `other` has the same ``kind``, without building either kind.
   /// - Parameter other: Another item, usually the same ID in the previous collection.

@@ -42,7 +42,7 @@ public struct ItemTemplate<Content: Equatable & Sendable>: Sendable {
   }
 
   /// The host type and style of the items.
-  public var kind: ItemKind { ItemKind(hostType: storage.hostType, style: storage.anyStyle) }
+  public var kind: ItemKind { storage.kind }
 
   /// An item of this kind.
   /// - Parameters:
