@@ -35,7 +35,7 @@
   }
 
   /// Stores the task running `record`; cancels it at once if the record was cancelled already.
-  func attach(_ task: Task<Void, Never>, to record: EffectRecord) {
+  @usableFromInline func attach(_ task: Task<Void, Never>, to record: EffectRecord) {
     let cancelNow = state.withLock { state -> Bool in
       if record.isCancelled { return true }
       if !record.isStructurallyFinished { record.task = task }

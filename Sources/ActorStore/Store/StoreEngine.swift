@@ -40,7 +40,7 @@ import Synchronization
   @exclusivity(unchecked) @usableFromInline var sendOrigin: EffectRecord?
   /// Tasks launched while processing, created only once the whole batch is reduced: a cancel
   /// returned in the same batch then stops an effect before its operation can begin.
-  @exclusivity(unchecked) private var pendingStarts: [PendingStart<Action>] = []
+  @exclusivity(unchecked) @usableFromInline var pendingStarts: [PendingStart<Action>] = []
   /// Whether `pendingStarts` has any, readable from inlinable code.
   @exclusivity(unchecked) @usableFromInline var hasPendingStarts = false
   /// Action events of the current batch, when tracing into a ``StoreTraceBuffer``: numbered
@@ -238,7 +238,7 @@ import Synchronization
     launch(effect, context, store)
   }
 
-  @usableFromInline
+  @inlinable
   func startPendingTasks() {
     guard hasPendingStarts else { return }
     let starts = pendingStarts
