@@ -115,3 +115,62 @@ final class Reference: Equatable, Sendable {
     await store.finish()
   }
 }
+
+@Suite struct BoundItemTemplatePropertyTests {
+  /// Random collections of items bound to random elements (an item keeps its ID while its
+  /// element, content and template change), applied and scrolled: every visible host shows the
+  /// store of its item's current element, the registry counts exactly the visible hosts, and
+  /// nothing is reported.
+  @Test func visibleHostsAlwaysShowTheirItemsCurrentElement() async throws {
+    let countries = ["NZ", "FR", "JP", "PE", "CL", "IT"]
+    let rows = IdentifiedArray(uniqueElements: countries.map { CountryRow.State(id: $0, name: $0) })
+    let store = TestStore(initialState: CountryPicker.State(rows: rows)) { _ in
+      CountryPicker(row: CountryRow(save: { _, _ in }))
+    }
+    let registry = ChildStoreRegistry(parent: store.store, elements: \.rows, action: CountryPicker.rowsPath)
+    // Two templates of one kind (a shared one and a fresh one per collection) and one-off items.
+    let shared = BoundItemTemplate(in: registry, makeHost: CountryTitleHost.init) { (host, isSelected: Bool) in
+      host.isSelected = isSelected
+    }
+    let simulator = DeclaredCollectionHostSimulator<Int, Int>(hostCount: 4)
+    let issues = IssueCollector()
+    var random = SeededGenerator(seed: 31)
+    try IssueReporting.withReporter(issues) {
+      for step in 0..<2_000 {
+        let fresh = BoundItemTemplate(in: registry, makeHost: CountryTitleHost.init) { (host, isSelected: Bool) in
+          host.isSelected = isSelected
+        }
+        let ids = Array(0..<10).shuffled(using: &random).prefix(Int.random(in: 0...10, using: &random))
+        var elements: [Int: String] = [:]
+        let items = ids.map { id -> ItemModel<Int> in
+          let element = countries.randomElement(using: &random)!
+          let isSelected = Bool.random(using: &random)
+          elements[id] = element
+          switch Int.random(in: 0..<3, using: &random) {
+          case 0: return shared.item(id: id, element: element, content: isSelected)
+          case 1: return fresh.item(id: id, element: element, content: isSelected)
+          default:
+            return ItemModel(id: id, content: isSelected, element: element, in: registry, makeHost: CountryTitleHost.init) {
+              host, isSelected in host.isSelected = isSelected
+            }
+          }
+        }
+        try simulator.apply(DeclaredCollection([SectionModel(id: 0, items: items)]))
+        simulator.scroll(to: Int.random(in: 0...6, using: &random))
+        store.executor.runUntilIdle()
+        #expect(simulator.staleVisibleIDs.isEmpty, "step \(step)")
+        for id in simulator.visibleIDs {
+          let host = try #require(simulator.host(for: id, as: CountryTitleHost.self))
+          let element = try #require(elements[id])
+          #expect(host.store === registry.store(for: element), "step \(step): item \(id) should show \(element)")
+          #expect(host.rendered.last == "title \(element)", "step \(step), item \(id)")
+        }
+        #expect(registry.boundHostCount == simulator.visibleIDs.count, "step \(step)")
+      }
+      simulator.tearDown()
+    }
+    #expect(issues.messages.isEmpty, "\(issues.messages.prefix(3))")
+    #expect(registry.boundHostCount == 0)
+    await store.finish()
+  }
+}
