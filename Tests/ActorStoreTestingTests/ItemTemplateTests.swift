@@ -19,7 +19,9 @@ struct EightWords: Equatable, Sendable {
   var first: ThreeWords
   var second: ThreeWords
   var last: (Int, Int)
-  static func == (lhs: Self, rhs: Self) -> Bool { lhs.first == rhs.first && lhs.second == rhs.second && lhs.last == rhs.last }
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.first == rhs.first && lhs.second == rhs.second && lhs.last == rhs.last
+  }
 }
 final class Reference: Equatable, Sendable {
   let name: String
@@ -55,7 +57,9 @@ final class Reference: Equatable, Sendable {
     roundTrip(["", "short", "a string longer than fifteen bytes, stored out of line"])
     roundTrip([ThreeWords(a: 1, b: 2, c: 3), ThreeWords(a: 1, b: 2, c: 4)])
     let words = ThreeWords(a: 1, b: 2, c: 3)
-    roundTrip([EightWords(first: words, second: words, last: (7, 8)), EightWords(first: words, second: words, last: (7, 0))])
+    roundTrip([
+      EightWords(first: words, second: words, last: (7, 8)), EightWords(first: words, second: words, last: (7, 0)),
+    ])
     roundTrip([[1, 2], [], [1, 2, 3]])
     roundTrip([Reference("a"), Reference("b")])
   }
@@ -150,9 +154,9 @@ final class Reference: Equatable, Sendable {
           case 0: return shared.item(id: id, element: element, content: isSelected)
           case 1: return fresh.item(id: id, element: element, content: isSelected)
           default:
-            return ItemModel(id: id, content: isSelected, element: element, in: registry, makeHost: CountryTitleHost.init) {
-              host, isSelected in host.isSelected = isSelected
-            }
+            return ItemModel(
+              id: id, content: isSelected, element: element, in: registry, makeHost: CountryTitleHost.init
+            ) { host, isSelected in host.isSelected = isSelected }
           }
         }
         try simulator.apply(DeclaredCollection([SectionModel(id: 0, items: items)]))
