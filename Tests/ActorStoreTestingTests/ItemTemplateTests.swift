@@ -29,6 +29,24 @@ final class Reference: Equatable, Sendable {
   static func == (lhs: Reference, rhs: Reference) -> Bool { lhs.name == rhs.name }
 }
 
+/// A country picker's test store over `countries` (code, name) and the registry of its rows.
+func countryStores(_ countries: [(String, String)]) -> (
+  TestStore<CountryPicker.State, CountryPicker.Action>, ChildStoreRegistry<String, CountryRow.State, CountryRow.Action>
+) {
+  let rows = IdentifiedArray(uniqueElements: countries.map { CountryRow.State(id: $0.0, name: $0.1) })
+  let store = TestStore(initialState: CountryPicker.State(rows: rows)) { _ in
+    CountryPicker(row: CountryRow(save: { _, _ in }))
+  }
+  return (store, ChildStoreRegistry(parent: store.store, elements: \.rows, action: CountryPicker.rowsPath))
+}
+
+/// Items showing whether a country is selected, bound to the country's store.
+func selectionTemplate(
+  _ registry: ChildStoreRegistry<String, CountryRow.State, CountryRow.Action>
+) -> BoundItemTemplate<String, Bool> {
+  BoundItemTemplate(in: registry, makeHost: CountryTitleHost.init) { host, isSelected in host.isSelected = isSelected }
+}
+
 @Suite struct ItemTemplateTests {
   /// Checks that items of `values` made from one template give back each value, equal to
   /// itself and to no other.
@@ -85,16 +103,8 @@ final class Reference: Equatable, Sendable {
   }
 
   @Test func aBoundItemWhoseElementChangesIsReconfiguredOntoTheNewElementsStore() async throws {
-    let rows = IdentifiedArray(uniqueElements: [
-      CountryRow.State(id: "NZ", name: "New Zealand"), CountryRow.State(id: "FR", name: "France"),
-    ])
-    let store = TestStore(initialState: CountryPicker.State(rows: rows)) { _ in
-      CountryPicker(row: CountryRow(save: { _, _ in }))
-    }
-    let registry = ChildStoreRegistry(parent: store.store, elements: \.rows, action: CountryPicker.rowsPath)
-    let selection = BoundItemTemplate(in: registry, makeHost: CountryTitleHost.init) { (host, isSelected: Bool) in
-      host.isSelected = isSelected
-    }
+    let (store, registry) = countryStores([("NZ", "New Zealand"), ("FR", "France")])
+    let selection = selectionTemplate(registry)
     let simulator = DeclaredCollectionHostSimulator<Int, String>(hostCount: 2)
     @discardableResult func show(_ element: String) throws -> CollectionUpdate<Int, String> {
       let update = try simulator.apply(
@@ -127,23 +137,15 @@ final class Reference: Equatable, Sendable {
   /// nothing is reported.
   @Test func visibleHostsAlwaysShowTheirItemsCurrentElement() async throws {
     let countries = ["NZ", "FR", "JP", "PE", "CL", "IT"]
-    let rows = IdentifiedArray(uniqueElements: countries.map { CountryRow.State(id: $0, name: $0) })
-    let store = TestStore(initialState: CountryPicker.State(rows: rows)) { _ in
-      CountryPicker(row: CountryRow(save: { _, _ in }))
-    }
-    let registry = ChildStoreRegistry(parent: store.store, elements: \.rows, action: CountryPicker.rowsPath)
+    let (store, registry) = countryStores(countries.map { ($0, $0) })
     // Two templates of one kind (a shared one and a fresh one per collection) and one-off items.
-    let shared = BoundItemTemplate(in: registry, makeHost: CountryTitleHost.init) { (host, isSelected: Bool) in
-      host.isSelected = isSelected
-    }
+    let shared = selectionTemplate(registry)
     let simulator = DeclaredCollectionHostSimulator<Int, Int>(hostCount: 4)
     let issues = IssueCollector()
     var random = SeededGenerator(seed: 31)
     try IssueReporting.withReporter(issues) {
       for step in 0..<2_000 {
-        let fresh = BoundItemTemplate(in: registry, makeHost: CountryTitleHost.init) { (host, isSelected: Bool) in
-          host.isSelected = isSelected
-        }
+        let fresh = selectionTemplate(registry)
         let ids = Array(0..<10).shuffled(using: &random).prefix(Int.random(in: 0...10, using: &random))
         var elements: [Int: String] = [:]
         let items = ids.map { id -> ItemModel<Int> in

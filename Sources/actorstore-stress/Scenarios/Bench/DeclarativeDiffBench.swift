@@ -34,49 +34,43 @@ enum DeclarativeDiffBench {
     let oldElements = (0..<items).map { Element(id: $0, kind: $0 % 5, content: 0) }
     let (newElements, edits) = edit(oldElements, using: &random)
     let old = declare(oldElements, templated)
-    var new = declare(newElements, templated)
-    var update = new.update(from: old)
     // Heap per declared item: the models, their content and the collection's indexes.
     let before = ProcessMemory.heapInUse
     let measured = declare(newElements, templated)
     let after = ProcessMemory.heapInUse
     let itemBytes = Double(after.bytes - before.bytes) / Double(max(1, measured.items.count))
-    let baseline: () async -> Duration = {
-      await BenchRounds.time {
-        var positions = [Int: Int](minimumCapacity: oldElements.count)
-        for (index, element) in oldElements.enumerated() { positions[element.id] = index }
-        var found = 0
-        for element in newElements { found &+= positions[element.id] ?? 0 }
-        blackhole(found)
-      }
+    // Times declaring the new elements with `make` and diffing them against `old`, against the
+    // baseline; returns the last round's collection and update.
+    func declareAndDiff(
+      _ make: (Element) -> ItemModel<Int>, from old: DeclaredCollection<Int, Int>
+    ) async -> (
+      times: (subject: [Duration], baseline: [Duration]), DeclaredCollection<Int, Int>, CollectionUpdate<Int, Int>
+    ) {
+      var last = (declare(newElements, make), CollectionUpdate<Int, Int>())
+      let times = await rounds.compare(
+        subject: {
+          var declared = last
+          let time = await BenchRounds.time {
+            let collection = declare(newElements, make)
+            declared = (collection, collection.update(from: old))
+          }
+          // The previous round's collection is freed here, outside the timed part.
+          last = declared
+          return time
+        },
+        baseline: {
+          await BenchRounds.time {
+            var positions = [Int: Int](minimumCapacity: oldElements.count)
+            for (index, element) in oldElements.enumerated() { positions[element.id] = index }
+            var found = 0
+            for element in newElements { found &+= positions[element.id] ?? 0 }
+            blackhole(found)
+          }
+        })
+      return (times, last.0, last.1)
     }
-    let times = await rounds.compare(
-      subject: {
-        var declared: DeclaredCollection<Int, Int>?
-        let time = await BenchRounds.time {
-          let collection = declare(newElements, templated)
-          update = collection.update(from: old)
-          declared = collection
-        }
-        // The previous round's collection is freed here, outside the timed part.
-        new = declared ?? new
-        return time
-      },
-      baseline: baseline)
-    let oneByOneOld = declare(oldElements, oneByOne)
-    var oneByOneUpdate = update
-    let oneByOneTimes = await rounds.compare(
-      subject: {
-        var declared: DeclaredCollection<Int, Int>?
-        let time = await BenchRounds.time {
-          let collection = declare(newElements, oneByOne)
-          oneByOneUpdate = collection.update(from: oneByOneOld)
-          declared = collection
-        }
-        blackhole(declared?.items.count ?? 0)
-        return time
-      },
-      baseline: baseline)
+    let (times, new, update) = await declareAndDiff(templated, from: old)
+    let (oneByOneTimes, _, oneByOneUpdate) = await declareAndDiff(oneByOne, from: declare(oldElements, oneByOne))
     do {
       try CollectionUpdateValidator.validate(update, from: old, to: new)
       log.check("the declared diff passes the validator", true, "")
