@@ -67,7 +67,8 @@
     parent.watchTransitions { current, previous in
       self.update(current: current, previous: previous)
     } onPublication: { current, previous in
-      self.idsAreUnchanged(from: previous, to: current) || self.update(current: current.pointee, previous: previous.pointee)
+      self.idsAreUnchanged(from: previous, to: current)
+        || self.update(current: current.pointee, previous: previous.pointee)
     }
   }
 
@@ -76,7 +77,9 @@
   /// - Parameters:
   ///   - previous: The parent's state at one publication.
   ///   - current: The parent's state at a later one.
-  @inlinable func idsAreUnchanged(from previous: UnsafePointer<ParentState>, to current: UnsafePointer<ParentState>) -> Bool {
+  @inlinable func idsAreUnchanged(
+    from previous: UnsafePointer<ParentState>, to current: UnsafePointer<ParentState>
+  ) -> Bool {
     guard let offset = elementsOffset else {
       return current.pointee[keyPath: elements].hasIdenticalIDs(to: previous.pointee[keyPath: elements])
     }

@@ -46,7 +46,8 @@
     /// Receives the state of a publication and the state it replaced, borrowed for the call:
     /// an observer that needs less than the whole state (an element table compares one
     /// collection's IDs) reads it in place, without a copy of the state.
-    @usableFromInline typealias Receive = @Sendable (_ current: UnsafePointer<State>, _ previous: UnsafePointer<State>) -> Bool
+    @usableFromInline typealias Receive =
+      @Sendable (_ current: UnsafePointer<State>, _ previous: UnsafePointer<State>) -> Bool
 
     @usableFromInline let id: Int
     @usableFromInline let receive: Receive

@@ -241,12 +241,13 @@ import Synchronization
   @inlinable
   func startPendingTasks() {
     guard hasPendingStarts else { return }
-    let starts = pendingStarts
     let taskExecutor = self.taskExecutor
     let registry = self.registry
-    pendingStarts.removeAll(keepingCapacity: true)
     hasPendingStarts = false
-    for pending in starts {
+    // Iterated in place, then emptied: creating a task runs none of its code here, so nothing
+    // appends meanwhile, and emptying a buffer no copy shares keeps its room without a new
+    // allocation per batch.
+    for pending in pendingStarts {
       let record = pending.record
       if registry.isCancelled(record) {
         registry.endActivity(of: record, isTask: true)
@@ -276,6 +277,7 @@ import Synchronization
       }
       registry.attach(task, to: record)
     }
+    pendingStarts.removeAll(keepingCapacity: true)
   }
 
   private func resolveParent(_ context: LaunchContext) -> (EffectRecord, isSpawned: Bool) {

@@ -73,7 +73,9 @@ extension Store {
   /// The caller reads the state and keeps the store atomically with respect to publications.
   // Inlinable, like the registry that calls it per element on a first scroll: unspecialized, the
   // generic metadata lookups of the projection and link types cost more than the allocations.
-  @inlinable nonisolated func unregisteredElementStore<ID: Hashable & Sendable, ElementState: Sendable, ElementAction: Sendable>(
+  @inlinable nonisolated func unregisteredElementStore<
+    ID: Hashable & Sendable, ElementState: Sendable, ElementAction: Sendable
+  >(
     id: ID,
     in table: ElementScopeTable<State, ID, ElementState>,
     embed: @escaping @Sendable (IdentifiedAction<ID, ElementAction>) -> Action
@@ -193,16 +195,21 @@ struct ClosureProjection<ParentState: Sendable, ParentAction: Sendable, ChildSta
     self.isRegistered = isRegistered
   }
 
-  @usableFromInline func childState(in parent: ParentState) -> ChildState? { parent[keyPath: table.elements][id: id] }
-  @usableFromInline func parentAction(for action: ChildAction) -> ParentAction { embed(.element(id: id, action: action)) }
+  @usableFromInline func childState(in parent: ParentState) -> ChildState? {
+    parent[keyPath: table.elements][id: id]
+  }
+  @usableFromInline func parentAction(for action: ChildAction) -> ParentAction {
+    embed(.element(id: id, action: action))
+  }
   @usableFromInline func linkReleased(_ link: ObjectIdentifier) {
     if isRegistered { table.unregister(id: id, link: link) }
   }
 }
 
 /// A scoped store's link to its parent, with the child's last seen state.
-@usableFromInline final class ScopeLink<ParentState: Sendable, ParentAction: Sendable, Projection: StoreProjection>: ScopedStoreLink,
-  ElementStateHolder
+@usableFromInline final class ScopeLink<
+  ParentState: Sendable, ParentAction: Sendable, Projection: StoreProjection
+>: ScopedStoreLink, ElementStateHolder
 where Projection.ParentState == ParentState, Projection.ParentAction == ParentAction {
   @usableFromInline typealias State = Projection.ChildState
   @usableFromInline typealias Action = Projection.ChildAction

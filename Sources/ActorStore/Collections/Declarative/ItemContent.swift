@@ -38,23 +38,20 @@
   @inlinable static func read<Content: Equatable & Sendable>(
     _ type: Content.Type, at content: UnsafePointer<ItemContent>
   ) -> Content {
-    // `pointee.bits` loads two words; `pointee.read(as:)` would copy the existential too.
+    // `pointee.bits` loads two words, without copying the existential beside them.
     if fitsInBits(Content.self) { return withUnsafeBytes(of: content.pointee.bits) { $0.load(as: Content.self) } }
-    return content.pointee.read(as: Content.self)
+    // Opening the existential and reinterpreting skips the runtime's dynamic cast, several
+    // times slower; the template that stored the value guarantees the type.
+    func unwrap<Stored: Equatable & Sendable>(_ stored: Stored) -> Content {
+      Stored.self == Content.self ? unsafeBitCast(stored, to: Content.self) : stored as! Content
+    }
+    return unwrap(content.pointee.value!)
   }
 
   /// The stored value; `Content` must be the type it was stored as.
   /// - Parameter type: The content's type.
   /// - Returns: The value.
   @inlinable func read<Content: Equatable & Sendable>(as type: Content.Type) -> Content {
-    if Self.fitsInBits(Content.self) {
-      return withUnsafeBytes(of: bits) { $0.load(as: Content.self) }
-    }
-    // Opening the existential and reinterpreting skips the runtime's dynamic cast, several
-    // times slower; the template that stored the value guarantees the type.
-    func unwrap<Stored: Equatable & Sendable>(_ stored: Stored) -> Content {
-      Stored.self == Content.self ? unsafeBitCast(stored, to: Content.self) : stored as! Content
-    }
-    return unwrap(value!)
+    withUnsafePointer(to: self) { Self.read(type, at: $0) }
   }
 }
