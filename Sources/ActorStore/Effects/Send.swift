@@ -4,19 +4,18 @@
 /// synchronously produced). Once the effect is cancelled, sends are dropped: a cancelled effect
 /// never delivers another action.
 public struct Send<Action: Sendable>: Sendable {
-  @usableFromInline let deliver: @Sendable (Action) async -> Void
-  /// Told of each action dropped because the task was cancelled, when the store is traced.
-  @usableFromInline let dropped: (@Sendable (Action) -> Void)?
+  /// Where actions go. One reference, so that a `Send` an effect holds across its suspensions
+  /// takes one word of the effect's frame.
+  @usableFromInline let channel: SendChannel<Action>
 
   /// Creates a `Send` from a delivery closure, e.g. to test an effect's operation in isolation.
   /// - Parameter deliver: Receives each action.
   public init(_ deliver: @escaping @Sendable (Action) async -> Void) {
-    self.init(deliver, dropped: nil)
+    self.init(SendChannel(deliver: deliver, dropped: nil))
   }
 
-  @usableFromInline init(_ deliver: @escaping @Sendable (Action) async -> Void, dropped: (@Sendable (Action) -> Void)?) {
-    self.deliver = deliver
-    self.dropped = dropped
+  @usableFromInline init(_ channel: SendChannel<Action>) {
+    self.channel = channel
   }
 
   /// Delivers `action` unless the current task is cancelled.
@@ -24,17 +23,17 @@ public struct Send<Action: Sendable>: Sendable {
   @inlinable
   public func callAsFunction(_ action: Action) async {
     guard !Task.isCancelled else {
-      dropped?(action)
+      channel.dropped?(action)
       return
     }
-    await deliver(action)
+    await channel.deliver(action)
   }
 
   /// A `Send` for actions of type `T` that feeds this one through `transform`.
   func map<T: Sendable>(_ transform: @escaping @Sendable (T) -> Action) -> Send<T> {
-    let deliver = self.deliver
+    let deliver = channel.deliver
     var mappedDrop: (@Sendable (T) -> Void)?
-    if let dropped { mappedDrop = { @Sendable value in dropped(transform(value)) } }
-    return Send<T>({ await deliver(transform($0)) }, dropped: mappedDrop)
+    if let dropped = channel.dropped { mappedDrop = { @Sendable value in dropped(transform(value)) } }
+    return Send<T>(SendChannel(deliver: { await deliver(transform($0)) }, dropped: mappedDrop))
   }
 }

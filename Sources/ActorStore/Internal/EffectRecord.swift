@@ -18,7 +18,7 @@
   var firstChild: EffectRecord?
   var nextSibling: EffectRecord?
   var previousSibling: EffectRecord?
-  var task: Task<Void, Never>?
+  var task: EffectTask?
   var keys = EffectKeys.none
   var openStructural = 1
   var openTransitive = 1

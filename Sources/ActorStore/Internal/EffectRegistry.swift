@@ -35,7 +35,7 @@
   }
 
   /// Stores the task running `record`; cancels it at once if the record was cancelled already.
-  @usableFromInline func attach(_ task: Task<Void, Never>, to record: EffectRecord) {
+  @usableFromInline func attach(_ task: EffectTask, to record: EffectRecord) {
     let cancelNow = state.withLock { state -> Bool in
       if record.isCancelled { return true }
       if !record.isStructurallyFinished { record.task = task }
@@ -222,12 +222,12 @@ extension EffectRegistry {
 struct RegistryFollowUp: ~Copyable {
   /// The first task to cancel, kept inline: cancelling one ID usually stops one task, and an
   /// array would cost an allocation per cancel.
-  private var firstTaskToCancel: Task<Void, Never>?
-  private var moreTasksToCancel: [Task<Void, Never>] = []
+  private var firstTaskToCancel: EffectTask?
+  private var moreTasksToCancel: [EffectTask] = []
   var waitersToResume: [UnsafeContinuation<Void, Never>] = []
 
   /// Cancels `task` once the lock is released.
-  mutating func cancelLater(_ task: Task<Void, Never>) {
+  mutating func cancelLater(_ task: EffectTask) {
     if firstTaskToCancel == nil { firstTaskToCancel = task } else { moreTasksToCancel.append(task) }
   }
 

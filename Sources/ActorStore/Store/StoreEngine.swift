@@ -253,24 +253,17 @@ import Synchronization
         registry.endActivity(of: record, isTask: true)
         continue
       }
-      let task: Task<Void, Never>
+      let task: EffectTask
       switch pending.work {
-      case .run(let operation, let send, let handler):
+      case .run(let body):
         // The effect's body is the task's own closure, not a stored closure the task calls: a
         // stored closure needs a thunk, with its context, to become `@isolated(any)`, one more
-        // allocation and one more frame level per effect.
-        task = Task(executorPreference: taskExecutor, priority: pending.priority) {
-          do {
-            try await operation(send)
-          } catch is CancellationError {
-          } catch where !registry.isCancelled(record) {
-            if let handler {
-              await handler(error, send)
-            } else {
-              registry.effectThrew(error, by: record)
-            }
-          } catch {}
-          registry.endActivity(of: record, isTask: true)
+        // allocation and one more frame level per effect. Without a task executor, no
+        // preference is passed: even a `nil` one costs a record on the task's stack.
+        if let taskExecutor {
+          task = Task(executorPreference: taskExecutor, priority: pending.priority) { try await body.run() }
+        } else {
+          task = Task(priority: pending.priority) { try await body.run() }
         }
       case .body(let body):
         task = Task(executorPreference: taskExecutor, priority: pending.priority, operation: body)
@@ -392,12 +385,13 @@ import Synchronization
     }
     // Captures the record only (its origin is read from it when needed), to keep the closure's
     // context small.
-    let send = Send<Action>(
-      { [weak store] action in
+    let body = EffectTaskBody(
+      operation: operation, handler: handler,
+      deliver: { [weak store] action in
         guard let store else { return registry.droppedAfterRelease(action, by: record) }
         await store.receive(action, from: record)
-      }, dropped: dropped)
-    deferStart(of: record, priority: priority, .run(operation: operation, send: send, handler: handler))
+      }, dropped: dropped, registry: registry, record: record)
+    deferStart(of: record, priority: priority, .run(body))
   }
 
   /// Queues the task that runs `work` for `record`, created once the batch ends.
@@ -514,12 +508,11 @@ import Synchronization
 @usableFromInline struct PendingStart<Action: Sendable> {
   /// What the task runs.
   @usableFromInline enum Work {
-    /// A `.run` effect: its operation, the `Send` it gets and its error handler.
-    case run(
-      operation: @Sendable (Send<Action>) async throws -> Void, send: Send<Action>,
-      handler: (@Sendable (any Error, Send<Action>) async -> Void)?)
-    /// Any other task body (a concatenation's driver).
-    case body(@Sendable () async -> Void)
+    /// A `.run` effect.
+    case run(EffectTaskBody<Action>)
+    /// Any other task body (a concatenation's driver). Throwing, like every effect task's body;
+    /// it throws nothing.
+    case body(@Sendable () async throws -> Void)
   }
 
   @usableFromInline let record: EffectRecord

@@ -1,0 +1,16 @@
+/// Where a ``Send`` delivers its actions, and whom it tells of those dropped.
+///
+/// A class so that a `Send` is one reference wide; an effect's task body extends it, so that
+/// an effect's `Send` costs no allocation of its own.
+// `@unchecked` only because the class is not final: its properties, and its subclass's, are
+// `let`s of `Sendable` types, so no lock is needed.
+@usableFromInline class SendChannel<Action: Sendable>: @unchecked Sendable {
+  @usableFromInline let deliver: @Sendable (Action) async -> Void
+  /// Told of each action dropped because the task was cancelled, when the store is traced.
+  @usableFromInline let dropped: (@Sendable (Action) -> Void)?
+
+  @usableFromInline init(deliver: @escaping @Sendable (Action) async -> Void, dropped: (@Sendable (Action) -> Void)?) {
+    self.deliver = deliver
+    self.dropped = dropped
+  }
+}
