@@ -30,14 +30,11 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
 
     @usableFromInline init() {}
 
-    /// Counts one more host showing the live store of `id`.
-    @inlinable mutating func retain(_ id: ID) { live[id]!.boundHosts += 1 }
-
     /// Drops one host's hold on the store `binding` shows, evicting the store if its element is
-    /// gone and no host shows it any more.
+    /// gone and no host shows it any more. Changes no key of `live`, so indexes into it stay valid.
     @inlinable mutating func release(_ binding: Binding) {
-      if let entry = live[binding.id], entry.store === binding.store {
-        live[binding.id]!.boundHosts -= 1
+      if let index = live.index(forKey: binding.id), live.values[index].store === binding.store {
+        live.values[index].boundHosts -= 1
         return
       }
       let key = ObjectIdentifier(binding.store)
@@ -73,9 +70,12 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
 
   @usableFromInline struct Entry {
     @usableFromInline let store: Store<ChildState, ChildAction>
-    @usableFromInline var boundHosts = 0
+    @usableFromInline var boundHosts: Int
 
-    @usableFromInline init(store: Store<ChildState, ChildAction>) { self.store = store }
+    @usableFromInline init(store: Store<ChildState, ChildAction>, boundHosts: Int = 0) {
+      self.store = store
+      self.boundHosts = boundHosts
+    }
   }
 
   @usableFromInline struct Binding {
@@ -171,19 +171,39 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
   where Host.State == ChildState, Host.Action == ChildAction {
     guard host.allowsBinding() else { return }
     let key = ObjectIdentifier(host)
+    // One hash probe per dictionary where it can be: the element's entry and the host's binding
+    // are found by index and updated through it.
     let outcome = entries.withLock { entries -> BindOutcome in
       entries.sweepIfDue()
-      guard let store = liveStore(id, &entries) else { return .noElement }
+      let liveIndex = entries.live.index(forKey: id)
+      let store: Store<ChildState, ChildAction>
+      if let liveIndex {
+        store = entries.live.values[liveIndex].store
+      } else {
+        guard let created = makeStore(id) else { return .noElement }
+        store = created
+      }
       var reusing = false
-      if let existing = entries.bindings[key] {
+      let bindingIndex = entries.bindings.index(forKey: key)
+      if let bindingIndex {
+        let existing = entries.bindings.values[bindingIndex]
         // A binding under this address whose host is gone belonged to a deallocated host.
         let isThisHost = existing.host.object === host
         if isThisHost && existing.id == id && existing.store === store { return .alreadyShown }
         entries.release(existing)
         reusing = isThisHost
       }
-      entries.bindings[key] = Binding(id: id, store: store, host: HostReference(object: host))
-      entries.retain(id)
+      let binding = Binding(id: id, store: store, host: HostReference(object: host))
+      if let bindingIndex {
+        entries.bindings.values[bindingIndex] = binding
+      } else {
+        entries.bindings[key] = binding
+      }
+      if let liveIndex {
+        entries.live.values[liveIndex].boundHosts += 1
+      } else {
+        entries.live[id] = Entry(store: store, boundHosts: 1)
+      }
       return .configure(store, reusing: reusing)
     }
     switch outcome {
