@@ -17,6 +17,7 @@
   @usableFromInline let registry: EffectRegistry
   @usableFromInline let record: EffectRecord
 
+  /// Creates the body of one effect's task.
   /// - Parameters:
   ///   - operation: The effect's operation.
   ///   - handler: Its error handler.
