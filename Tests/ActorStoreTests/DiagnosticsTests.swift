@@ -36,6 +36,27 @@ struct DiagnosticsTests {
     #expect(await store.state.log.isEmpty)
   }
 
+  @Test func anEffectsSendUsedAfterItsStoreWasReleasedIsReportedAndDropped() async {
+    let escaped = Locked<Send<String>?>(nil)
+    var store: Store<[String], String>? = Store(
+      initialState: [],
+      reducer: Reduce<[String], String> { state, action in
+        state.append(action)
+        guard action == "start" else { return .none }
+        return .run { send in escaped.withLock { $0 = send } }
+      })
+    await store?.send("start").finish()
+    weak let released = store
+    store = nil
+    #expect(released == nil)
+    let send = escaped.withLock { $0 }
+    // Sent from a task that is not the effect's, so no cancellation hides it: the store is gone.
+    let issues = await capturingIssues { await send?("late") }
+    #expect(issues.all.count == 1)
+    #expect(issues.all.first?.severity == .error)
+    #expect(issues.messages.first?.contains("sent late after its store was released") == true)
+  }
+
   @Test func aChildActionWhileIfLetStateIsNilIsReportedAndTheParentStillRuns() async {
     let store = Store(initialState: OptionalChildFeature.State(), reducer: OptionalChildFeature.reducer(probe: Probe()))
     let issues = await capturingIssues {

@@ -168,6 +168,19 @@ struct EffectTests {
     #expect(await store.state.log == ["runSendingAChain", "chainStart", "chainB", "chainC", "chainD"])
   }
 
+  @Test func aSendMadeFromAClosureDeliversUntilItsTaskIsCancelled() async {
+    let received = Locked<[Int]>([])
+    let send = Send<Int> { value in received.withLock { $0.append(value) } }
+    await send(1)
+    let cancelled = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      await send(2)
+    }
+    await cancelled.value
+    await send(3)
+    #expect(received.withLock { $0 } == [1, 3])
+  }
+
   @Test func runDeliversItsActionsAndFinishWaitsForThem() async {
     let store = Self.makeStore()
     let task = await store.send(.runSending)

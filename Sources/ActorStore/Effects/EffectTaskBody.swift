@@ -16,25 +16,29 @@
   let handler: (@Sendable (any Error, Send<Action>) async -> Void)?
   @usableFromInline let registry: EffectRegistry
   @usableFromInline let record: EffectRecord
+  /// The store the effect's actions go to; not kept alive by its effects.
+  @usableFromInline weak let store: AnyObject?
 
   /// Creates the body of one effect's task.
   /// - Parameters:
   ///   - operation: The effect's operation.
   ///   - handler: Its error handler.
-  ///   - deliver: Delivers the actions the operation sends.
+  ///   - deliver: Delivers the actions the operation sends; handed this body as its channel.
   ///   - dropped: Told of actions dropped after cancellation, when the store is traced.
   ///   - registry: The store's effect registry.
   ///   - record: The effect's record.
+  ///   - store: The store the actions go to.
   @usableFromInline init(
     operation: @escaping @Sendable (Send<Action>) async throws -> Void,
     handler: (@Sendable (any Error, Send<Action>) async -> Void)?,
-    deliver: @escaping @Sendable (Action) async -> Void, dropped: (@Sendable (Action) -> Void)?,
-    registry: EffectRegistry, record: EffectRecord
+    deliver: @escaping @Sendable (Action, SendChannel<Action>) async -> Void, dropped: (@Sendable (Action) -> Void)?,
+    registry: EffectRegistry, record: EffectRecord, store: AnyObject
   ) {
     self.operation = operation
     self.handler = handler
     self.registry = registry
     self.record = record
+    self.store = store
     super.init(deliver: deliver, dropped: dropped)
   }
 

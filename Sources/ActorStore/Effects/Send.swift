@@ -11,7 +11,7 @@ public struct Send<Action: Sendable>: Sendable {
   /// Creates a `Send` from a delivery closure, e.g. to test an effect's operation in isolation.
   /// - Parameter deliver: Receives each action.
   public init(_ deliver: @escaping @Sendable (Action) async -> Void) {
-    self.init(SendChannel(deliver: deliver, dropped: nil))
+    self.init(SendChannel(deliver: { action, _ in await deliver(action) }, dropped: nil))
   }
 
   @usableFromInline init(_ channel: SendChannel<Action>) {
@@ -26,14 +26,14 @@ public struct Send<Action: Sendable>: Sendable {
       channel.dropped?(action)
       return
     }
-    await channel.deliver(action)
+    await channel.deliver(action, channel)
   }
 
   /// A `Send` for actions of type `T` that feeds this one through `transform`.
   func map<T: Sendable>(_ transform: @escaping @Sendable (T) -> Action) -> Send<T> {
-    let deliver = channel.deliver
+    let base = channel
     var mappedDrop: (@Sendable (T) -> Void)?
-    if let dropped = channel.dropped { mappedDrop = { @Sendable value in dropped(transform(value)) } }
-    return Send<T>(SendChannel(deliver: { await deliver(transform($0)) }, dropped: mappedDrop))
+    if let dropped = base.dropped { mappedDrop = { @Sendable value in dropped(transform(value)) } }
+    return Send<T>(SendChannel(deliver: { value, _ in await base.deliver(transform(value), base) }, dropped: mappedDrop))
   }
 }

@@ -385,14 +385,15 @@ import Synchronization
       let effect = StoreTraceEvent.DropReason.effectCancelled(registry.traceNumber(of: record))
       return { tracer.actionDropped($0, because: effect) }
     }
-    // Captures the record only (its origin is read from it when needed), to keep the closure's
-    // context small.
+    // The delivery captures nothing: it reads the store, registry and record from the task body
+    // it is handed, so it needs no context of its own.
     let body = EffectTaskBody(
       operation: operation, handler: handler,
-      deliver: { [weak store] action in
-        guard let store else { return registry.droppedAfterRelease(action, by: record) }
-        await store.receive(action, from: record)
-      }, dropped: dropped, registry: registry, record: record)
+      deliver: { action, channel in
+        let body = unsafeDowncast(channel, to: EffectTaskBody<Action>.self)
+        guard let store = body.store else { return body.registry.droppedAfterRelease(action, by: body.record) }
+        await unsafeDowncast(store, to: Store<State, Action>.self).receive(action, from: body.record)
+      }, dropped: dropped, registry: registry, record: record, store: store)
     deferStart(of: record, priority: priority, .run(body))
   }
 
