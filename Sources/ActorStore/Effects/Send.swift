@@ -34,6 +34,9 @@ public struct Send<Action: Sendable>: Sendable {
     let base = channel
     var mappedDrop: (@Sendable (T) -> Void)?
     if let dropped = base.dropped { mappedDrop = { @Sendable value in dropped(transform(value)) } }
-    return Send<T>(SendChannel(deliver: { value, _ in await base.deliver(transform(value), base) }, dropped: mappedDrop))
+    let deliver: @Sendable (T, SendChannel<T>) async -> Void = { value, _ in
+      await base.deliver(transform(value), base)
+    }
+    return Send<T>(SendChannel(deliver: deliver, dropped: mappedDrop))
   }
 }
