@@ -69,6 +69,7 @@ struct DiagnosticsTests {
   }
 
   @Test func cancellingAnIDNeverUsedInTheStoreTreeIsAWarning() async {
+    let cancelLine: UInt = #line + 3
     let store = Store(
       initialState: 0,
       reducer: Reduce<Int, String> { _, id in .cancel(id: id) })
@@ -80,7 +81,7 @@ struct DiagnosticsTests {
     #expect(issues.messages.first?.contains("never-used-id-31") == true)
     // The warning points at the reducer's `.cancel(id:)`, not into the library.
     #expect(issues.all.first.map { "\($0.fileID)".hasSuffix("DiagnosticsTests.swift") } == true)
-    #expect(issues.all.first?.line == 53)
+    #expect(issues.all.first?.line == cancelLine)
   }
 
   @Test func cancellingAKnownIdleIDReportsNothing() async {
