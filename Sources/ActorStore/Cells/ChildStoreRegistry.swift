@@ -30,14 +30,14 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
 
     @usableFromInline init() {}
 
-    /// Drops one host's hold on the store `binding` shows, evicting the store if its element is
+    /// Drops one host's hold on `store`, shown for `id`, evicting the store if its element is
     /// gone and no host shows it any more. Changes no key of `live`, so indexes into it stay valid.
-    @inlinable mutating func release(_ binding: Binding) {
-      if let index = live.index(forKey: binding.id), live.values[index].store === binding.store {
+    @inlinable mutating func release(_ id: ID, _ store: Store<ChildState, ChildAction>) {
+      if let index = live.index(forKey: id), live.values[index].store === store {
         live.values[index].boundHosts -= 1
         return
       }
-      let key = ObjectIdentifier(binding.store)
+      let key = ObjectIdentifier(store)
       guard var entry = retired[key] else { return }
       entry.boundHosts -= 1
       retired[key] = entry.boundHosts == 0 ? nil : entry
@@ -56,7 +56,7 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
     @usableFromInline mutating func sweepReleasedHosts() {
       for (key, binding) in bindings where binding.host.object == nil {
         bindings[key] = nil
-        release(binding)
+        release(binding.id, binding.store)
       }
       bindingsAtLastSweep = bindings.count
     }
@@ -79,15 +79,46 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
   }
 
   @usableFromInline struct Binding {
-    @usableFromInline let id: ID
+    @usableFromInline var id: ID
     /// The store the host was configured with, live or retired.
-    @usableFromInline let store: Store<ChildState, ChildAction>
+    @usableFromInline var store: Store<ChildState, ChildAction>
     @usableFromInline let host: HostReference
 
     @usableFromInline init(id: ID, store: Store<ChildState, ChildAction>, host: HostReference) {
       self.id = id
       self.store = store
       self.host = host
+    }
+
+    /// What pointing a binding at another store found.
+    @usableFromInline enum Repointing {
+      /// The binding's host already shows that store.
+      case unchanged
+      /// The binding's host showed `store`, for `id`; the binding now shows the new store.
+      case repointed(id: ID, store: Store<ChildState, ChildAction>)
+      /// The binding belongs to a deallocated host whose address the host being bound reuses;
+      /// it showed `store`, for `id`, and is left for the caller to replace whole.
+      case staleHost(id: ID, store: Store<ChildState, ChildAction>)
+    }
+
+    /// Points this binding at `store`, the store of `id`, when the binding is the bound host's
+    /// own: in place, so that a bind on scroll neither copies nor makes a weak reference.
+    /// - Parameters:
+    ///   - id: The element's ID.
+    ///   - store: The element's store.
+    ///   - host: The identity of the host being bound.
+    /// - Returns: What the binding showed before, and whether it was the host's.
+    @inlinable mutating func repoint(
+      to id: ID, store: Store<ChildState, ChildAction>, for host: ObjectIdentifier
+    ) -> Repointing {
+      guard let current = self.host.object, ObjectIdentifier(current) == host else {
+        return .staleHost(id: self.id, store: self.store)
+      }
+      if self.id == id && self.store === store { return .unchanged }
+      let previous = Repointing.repointed(id: self.id, store: self.store)
+      self.id = id
+      self.store = store
+      return previous
     }
   }
 
@@ -172,7 +203,7 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
     guard host.allowsBinding() else { return }
     let key = ObjectIdentifier(host)
     // One hash probe per dictionary where it can be: the element's entry and the host's binding
-    // are found by index and updated through it.
+    // are found by index and updated in place through it.
     let outcome = entries.withLock { entries -> BindOutcome in
       entries.sweepIfDue()
       let liveIndex = entries.live.index(forKey: id)
@@ -184,20 +215,19 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
         store = created
       }
       var reusing = false
-      let bindingIndex = entries.bindings.index(forKey: key)
-      if let bindingIndex {
-        let existing = entries.bindings.values[bindingIndex]
-        // A binding under this address whose host is gone belonged to a deallocated host.
-        let isThisHost = existing.host.object === host
-        if isThisHost && existing.id == id && existing.store === store { return .alreadyShown }
-        entries.release(existing)
-        reusing = isThisHost
-      }
-      let binding = Binding(id: id, store: store, host: HostReference(object: host))
-      if let bindingIndex {
-        entries.bindings.values[bindingIndex] = binding
+      if let bindingIndex = entries.bindings.index(forKey: key) {
+        switch entries.bindings.values[bindingIndex].repoint(to: id, store: store, for: key) {
+        case .unchanged:
+          return .alreadyShown
+        case .repointed(let previousID, let previousStore):
+          entries.release(previousID, previousStore)
+          reusing = true
+        case .staleHost(let previousID, let previousStore):
+          entries.release(previousID, previousStore)
+          entries.bindings.values[bindingIndex] = Binding(id: id, store: store, host: HostReference(object: host))
+        }
       } else {
-        entries.bindings[key] = binding
+        entries.bindings[key] = Binding(id: id, store: store, host: HostReference(object: host))
       }
       if let liveIndex {
         entries.live.values[liveIndex].boundHosts += 1
@@ -230,7 +260,7 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
     let key = ObjectIdentifier(host)
     let wasBound = entries.withLock { entries -> Bool in
       guard let binding = entries.bindings.removeValue(forKey: key) else { return false }
-      entries.release(binding)
+      entries.release(binding.id, binding.store)
       return binding.host.object === host
     }
     if wasBound { host.prepareForReuse() }
