@@ -168,6 +168,12 @@ struct EffectTests {
     #expect(await store.state.log == ["runSendingAChain", "chainStart", "chainB", "chainC", "chainD"])
   }
 
+  @Test func aSendIsOneWord() {
+    // Operations hold their `Send` across suspensions: a wider one makes every effect's frame
+    // larger (see Architecture, "Memory").
+    #expect(MemoryLayout<Send<Action>>.size == MemoryLayout<Int>.size)
+  }
+
   @Test func aSendMadeFromAClosureDeliversUntilItsTaskIsCancelled() async {
     let received = Locked<[Int]>([])
     let send = Send<Int> { value in received.withLock { $0.append(value) } }

@@ -4,39 +4,55 @@
 /// synchronously produced). Once the effect is cancelled, sends are dropped: a cancelled effect
 /// never delivers another action.
 public struct Send<Action: Sendable>: Sendable {
-  /// Where actions go. One reference, so that a `Send` an effect holds across its suspensions
-  /// takes one word of the effect's frame.
+  /// Where actions go. One word, so that a `Send` an effect holds across its suspensions takes
+  /// one word of the effect's frame.
   @usableFromInline let channel: SendChannel<Action>
 
   /// Creates a `Send` from a delivery closure, e.g. to test an effect's operation in isolation.
   /// - Parameter deliver: Receives each action.
   public init(_ deliver: @escaping @Sendable (Action) async -> Void) {
-    self.init(SendChannel(deliver: { action, _ in await deliver(action) }, dropped: nil))
+    channel = .closure(SendClosure(deliver: deliver, dropped: nil))
   }
 
-  @usableFromInline init(_ channel: SendChannel<Action>) {
-    self.channel = channel
+  @usableFromInline init(effect record: EffectTaskRecord<Action>) {
+    channel = .effect(record)
   }
 
   /// Delivers `action` unless the current task is cancelled.
   /// - Parameter action: The action to deliver.
   @inlinable
   public func callAsFunction(_ action: Action) async {
-    guard !Task.isCancelled else {
-      channel.dropped?(action)
-      return
+    guard !Task.isCancelled else { return drop(action) }
+    await deliver(action)
+  }
+
+  /// Delivers `action`, cancelled or not.
+  @inlinable
+  func deliver(_ action: Action) async {
+    switch channel {
+    case .effect(let record): await record.deliver(action, record)
+    case .closure(let closure): await closure.deliver(action)
     }
-    await channel.deliver(action, channel)
+  }
+
+  /// Tells the channel that `action` was dropped because the task was cancelled.
+  @usableFromInline
+  func drop(_ action: Action) {
+    switch channel {
+    case .effect(let record): record.dropped(action)
+    case .closure(let closure): closure.dropped?(action)
+    }
   }
 
   /// A `Send` for actions of type `T` that feeds this one through `transform`.
   func map<T: Sendable>(_ transform: @escaping @Sendable (T) -> Action) -> Send<T> {
-    let base = channel
-    var mappedDrop: (@Sendable (T) -> Void)?
-    if let dropped = base.dropped { mappedDrop = { @Sendable value in dropped(transform(value)) } }
-    let deliver: @Sendable (T, SendChannel<T>) async -> Void = { value, _ in
-      await base.deliver(transform(value), base)
-    }
-    return Send<T>(SendChannel(deliver: deliver, dropped: mappedDrop))
+    let base = self
+    let closure = SendClosure<T>(
+      deliver: { value in await base.deliver(transform(value)) }, dropped: { value in base.drop(transform(value)) })
+    return Send<T>(closure: closure)
+  }
+
+  init(closure: SendClosure<Action>) {
+    channel = .closure(closure)
   }
 }

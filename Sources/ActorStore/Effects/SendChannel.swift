@@ -1,19 +1,19 @@
-/// Where a ``Send`` delivers its actions, and whom it tells of those dropped.
-///
-/// A class so that a `Send` is one reference wide; an effect's task body extends it, so that
-/// an effect's `Send` costs no allocation of its own.
-// `@unchecked` only because the class is not final: its properties, and its subclass's, are
-// `let`s of `Sendable` types, so no lock is needed.
-@usableFromInline class SendChannel<Action: Sendable>: @unchecked Sendable {
-  /// Delivers an action. It is handed the channel itself, so that an effect's delivery reads
-  /// what it needs from its task body and captures nothing: no closure context to allocate.
-  @usableFromInline let deliver: @Sendable (Action, SendChannel<Action>) async -> Void
-  /// Told of each action dropped because the task was cancelled, when the store is traced.
+/// Where a ``Send`` delivers its actions: an effect's record, or a closure. Either case is one
+/// reference, and the enum keeps its case in the reference's spare bits, so a `Send` is one
+/// word wide.
+@usableFromInline enum SendChannel<Action: Sendable>: Sendable {
+  /// The `Send` of a `.run` effect: its record delivers to the store.
+  case effect(EffectTaskRecord<Action>)
+  /// A `Send` made from a closure, or mapped from another `Send`.
+  case closure(SendClosure<Action>)
+}
+
+/// A closure a ``Send`` delivers to, and whom it tells of actions dropped after cancellation.
+@usableFromInline final class SendClosure<Action: Sendable>: Sendable {
+  @usableFromInline let deliver: @Sendable (Action) async -> Void
   @usableFromInline let dropped: (@Sendable (Action) -> Void)?
 
-  @usableFromInline init(
-    deliver: @escaping @Sendable (Action, SendChannel<Action>) async -> Void, dropped: (@Sendable (Action) -> Void)?
-  ) {
+  @usableFromInline init(deliver: @escaping @Sendable (Action) async -> Void, dropped: (@Sendable (Action) -> Void)?) {
     self.deliver = deliver
     self.dropped = dropped
   }

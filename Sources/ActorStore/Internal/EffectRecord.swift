@@ -5,31 +5,34 @@
 /// effect's own sub-effects) are done: it leaves the cancellation index and a `concatenate`
 /// moves on. It is *transitively* finished when, in addition, every effect started by actions
 /// it sent is done: ``StoreTask/finish()`` waits for that.
-@usableFromInline final class EffectRecord: @unchecked Sendable {
+///
+/// Not final: a `.run` effect's record is an ``EffectTaskRecord``, which also holds what its task
+/// runs. Every member here is `final`, so that none is reached through dynamic dispatch.
+@usableFromInline class EffectRecord: @unchecked Sendable {
   // Every `var` below is read and written only under the owning EffectRegistry's mutex.
-  @usableFromInline let origin: SourceLocation?
-  let label: String?
+  @usableFromInline final let origin: SourceLocation?
+  final let label: String?
   /// The action whose reduce launched this effect, for diagnostics.
-  let startedBy: (any Sendable)?
-  var parent: EffectRecord?
-  var isSpawned = false
+  final let startedBy: (any Sendable)?
+  final var parent: EffectRecord?
+  final var isSpawned = false
   /// Whether the record runs a task of its own (a `run`, a `concatenate`, a throttle's wait).
-  var isTask = false
-  var firstChild: EffectRecord?
-  var nextSibling: EffectRecord?
-  var previousSibling: EffectRecord?
-  var task: EffectTask?
-  var keys = EffectKeys.none
-  var openStructural = 1
-  var openTransitive = 1
+  final var isTask = false
+  final var firstChild: EffectRecord?
+  final var nextSibling: EffectRecord?
+  final var previousSibling: EffectRecord?
+  final var task: EffectTask?
+  final var keys = EffectKeys.none
+  final var openStructural = 1
+  final var openTransitive = 1
   /// The order the record was opened in, so that cancelling several records under one ID
   /// visits them in a reproducible order (never by address).
-  var serial: UInt64 = 0
-  var isCancelled = false
-  var isStructurallyFinished = false
-  var isTransitivelyFinished = false
-  var structuralWaiters: [UnsafeContinuation<Void, Never>] = []
-  var transitiveWaiters: [UnsafeContinuation<Void, Never>] = []
+  final var serial: UInt64 = 0
+  final var isCancelled = false
+  final var isStructurallyFinished = false
+  final var isTransitivelyFinished = false
+  final var structuralWaiters: [UnsafeContinuation<Void, Never>] = []
+  final var transitiveWaiters: [UnsafeContinuation<Void, Never>] = []
 
   @usableFromInline init(origin: SourceLocation?, label: String?, startedBy: (any Sendable)? = nil) {
     self.origin = origin
@@ -38,7 +41,7 @@
   }
 
   /// "effect started at Feature.swift:12 by action .load", for diagnostics.
-  var diagnosticDescription: String {
+  final var diagnosticDescription: String {
     var text = label.map { "\($0) effect" } ?? "effect"
     if let origin { text += " started at \(origin)" }
     if let startedBy { text += " by action \(startedBy)" }

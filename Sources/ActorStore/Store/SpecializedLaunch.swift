@@ -39,8 +39,8 @@ extension StoreEngine {
     let key = EffectKey(id: id)
     if cancelInFlight { registry.cancel(key) }
     let origin = currentSendOrigin()
-    let record = EffectRecord(origin: run.origin, label: nil, startedBy: action)
+    let record = taskRecord(origin: run.origin, startedBy: action, run.operation, run.handler, store)
     registry.open(record, under: origin, spawned: false, keys: EffectKeys(key), isTask: true, replacesGroup: true)
-    startTask(record, priority: run.priority, store: store, operation: run.operation, handler: run.handler)
+    deferStart(of: record, priority: run.priority, .run(record))
   }
 }

@@ -303,9 +303,9 @@ import Synchronization
     _ run: EffectRun<Action>, under parent: EffectRecord, isSpawned: Bool, startedBy action: Action?,
     store: Store<State, Action>
   ) {
-    let record = EffectRecord(origin: run.origin, label: nil, startedBy: action)
+    let record = taskRecord(origin: run.origin, startedBy: action, run.operation, run.handler, store)
     registry.open(record, under: parent, spawned: isSpawned, keys: .none, isTask: true)
-    startTask(record, priority: run.priority, store: store, operation: run.operation, handler: run.handler)
+    deferStart(of: record, priority: run.priority, .run(record))
   }
 
   /// Opens a group record (no task of its own) below the context's parent.
@@ -373,28 +373,22 @@ import Synchronization
     return path.selfAndAncestors.map { EffectKey(kind: .id(id), path: $0) }
   }
 
-  /// Runs `operation` in a task for `record`, already opened as a task record.
+  /// The record of a task running `operation`, to be opened and then started with
+  /// ``deferStart(of:priority:_:)``.
   @inlinable
-  func startTask(
-    _ record: EffectRecord, priority: TaskPriority?, store: Store<State, Action>,
-    operation: @escaping @Sendable (Send<Action>) async throws -> Void,
-    handler: (@Sendable (any Error, Send<Action>) async -> Void)?
-  ) {
-    let registry = self.registry
-    let dropped = tracer.map { tracer -> @Sendable (Action) -> Void in
-      let effect = StoreTraceEvent.DropReason.effectCancelled(registry.traceNumber(of: record))
-      return { tracer.actionDropped($0, because: effect) }
-    }
-    // The delivery captures nothing: it reads the store, registry and record from the task body
-    // it is handed, so it needs no context of its own.
-    let body = EffectTaskBody(
-      operation: operation, handler: handler,
-      deliver: { action, channel in
-        let body = unsafeDowncast(channel, to: EffectTaskBody<Action>.self)
-        guard let store = body.store else { return body.registry.droppedAfterRelease(action, by: body.record) }
-        await unsafeDowncast(store, to: Store<State, Action>.self).receive(action, from: body.record)
-      }, dropped: dropped, registry: registry, record: record, store: store)
-    deferStart(of: record, priority: priority, .run(body))
+  func taskRecord(
+    origin: SourceLocation?, label: String? = nil, startedBy action: Action?,
+    _ operation: @escaping @Sendable (Send<Action>) async throws -> Void,
+    _ handler: (@Sendable (any Error, Send<Action>) async -> Void)?, _ store: Store<State, Action>
+  ) -> EffectTaskRecord<Action> {
+    // The delivery captures nothing: it reads the store and the registry from the record it is
+    // handed, so it needs no context of its own.
+    EffectTaskRecord(
+      origin: origin, label: label, startedBy: action, operation: operation, handler: handler,
+      deliver: { action, record in
+        guard let store = record.store else { return record.registry.droppedAfterRelease(action, by: record) }
+        await unsafeDowncast(store, to: Store<State, Action>.self).receive(action, from: record)
+      }, registry: registry, store: store)
   }
 
   /// Queues the task that runs `work` for `record`, created once the batch ends.
@@ -481,14 +475,17 @@ import Synchronization
       let group = openGroup(context, keys: EffectKeys(idKeys(rule.id, context.path)))
       let path = context.path
       let owner = context.owner
-      let pending = EffectRecord(origin: nil, label: "throttled", startedBy: context.action)
-      registry.open(pending, under: group, spawned: false, keys: EffectKeys(pendingKey), isTask: true)
-      startTask(
-        pending, priority: nil, store: store,
-        operation: { [weak store] _ in
+      // The operation reaches its own record through the `Send` it is given: capturing the
+      // record would make a cycle, since the record holds the operation.
+      let pending = taskRecord(
+        origin: nil, label: "throttled", startedBy: context.action,
+        { [weak store] send in
+          guard case .effect(let pending) = send.channel else { return }
           try await wait()
           await store?.startThrottled(inner, under: group, path: path, owner: owner, unlessCancelled: pending)
-        }, handler: nil)
+        }, nil, store)
+      registry.open(pending, under: group, spawned: false, keys: EffectKeys(pendingKey), isTask: true)
+      deferStart(of: pending, .run(pending))
       registry.endActivity(of: group)
     }
   }
@@ -511,8 +508,8 @@ import Synchronization
 @usableFromInline struct PendingStart<Action: Sendable> {
   /// What the task runs.
   @usableFromInline enum Work {
-    /// A `.run` effect.
-    case run(EffectTaskBody<Action>)
+    /// A `.run` effect (or a throttle's wait): its record holds what the task runs.
+    case run(EffectTaskRecord<Action>)
     /// Any other task body (a concatenation's driver). Throwing, like every effect task's body;
     /// it throws nothing.
     case body(@Sendable () async throws -> Void)

@@ -3,47 +3,54 @@
 /// two frames stay on the task's stack for the effect's whole life.
 @usableFromInline typealias EffectTask = Task<Void, any Error>
 
-/// What a `.run` effect's task runs: the operation, its error handler, and the record whose
-/// end the task reports. It is also the channel of the `Send` the operation gets.
+/// The record of a `.run` effect, holding also what its task runs: the operation, its error
+/// handler and the delivery of the actions it sends. It is the channel of the operation's
+/// `Send`, so that record, task body and `Send` are one allocation.
 ///
 /// The task's closure captures this one object, so the closure's frame holds a single pointer
 /// across the operation, and the error path is a method of its own. Together with the
 /// throwing task type and the one-word `Send`, this keeps a sleeping effect's frames inside the
 /// task allocator's first slab (984 bytes on Linux): a frame of five captured values, or the
 /// conversion thunk, tips it into a second slab, a kilobyte more per in-flight effect.
-@usableFromInline final class EffectTaskBody<Action: Sendable>: SendChannel<Action>, @unchecked Sendable {
+// `@unchecked` like its superclass: the `let`s below are `Sendable`, the inherited `var`s are
+// guarded by the registry's mutex.
+@usableFromInline final class EffectTaskRecord<Action: Sendable>: EffectRecord, @unchecked Sendable {
   @usableFromInline let operation: @Sendable (Send<Action>) async throws -> Void
   let handler: (@Sendable (any Error, Send<Action>) async -> Void)?
+  /// Delivers an action to the store. It is handed this record, so that it captures nothing and
+  /// has no context to allocate.
+  @usableFromInline let deliver: @Sendable (Action, EffectTaskRecord<Action>) async -> Void
   @usableFromInline let registry: EffectRegistry
-  @usableFromInline let record: EffectRecord
   /// The store the effect's actions go to; not kept alive by its effects.
   @usableFromInline weak let store: AnyObject?
 
-  /// Creates the body of one effect's task.
+  /// Creates the record of one `.run` effect.
   /// - Parameters:
+  ///   - origin: Where the effect was made.
+  ///   - label: What kind of task it is, for diagnostics (`nil` for a `.run`).
+  ///   - startedBy: The action whose reduce launched it.
   ///   - operation: The effect's operation.
   ///   - handler: Its error handler.
-  ///   - deliver: Delivers the actions the operation sends; handed this body as its channel.
-  ///   - dropped: Told of actions dropped after cancellation, when the store is traced.
+  ///   - deliver: Delivers the actions the operation sends; handed this record.
   ///   - registry: The store's effect registry.
-  ///   - record: The effect's record.
   ///   - store: The store the actions go to.
   @usableFromInline init(
+    origin: SourceLocation?, label: String? = nil, startedBy: Action?,
     operation: @escaping @Sendable (Send<Action>) async throws -> Void,
     handler: (@Sendable (any Error, Send<Action>) async -> Void)?,
-    deliver: @escaping @Sendable (Action, SendChannel<Action>) async -> Void, dropped: (@Sendable (Action) -> Void)?,
-    registry: EffectRegistry, record: EffectRecord, store: AnyObject
+    deliver: @escaping @Sendable (Action, EffectTaskRecord<Action>) async -> Void,
+    registry: EffectRegistry, store: AnyObject
   ) {
     self.operation = operation
     self.handler = handler
+    self.deliver = deliver
     self.registry = registry
-    self.record = record
     self.store = store
-    super.init(deliver: deliver, dropped: dropped)
+    super.init(origin: origin, label: label, startedBy: startedBy)
   }
 
   /// The `Send` the operation and the handler get.
-  @usableFromInline var send: Send<Action> { Send(self) }
+  @usableFromInline var send: Send<Action> { Send(effect: self) }
 
   /// Runs the operation, then reports the effect's end to the registry. Inlined into the task's
   /// closure, so that it adds no frame of its own.
@@ -54,18 +61,25 @@
     } catch {
       await operationThrew(error)
     }
-    registry.endActivity(of: record, isTask: true)
+    registry.endActivity(of: self, isTask: true)
   }
 
   /// Handles an error the operation threw: a cancellation, or any error once the effect was
   /// cancelled, is dropped; otherwise the handler gets it, or it is reported.
   /// - Parameter error: The error the operation threw.
   @usableFromInline func operationThrew(_ error: any Error) async {
-    if error is CancellationError || registry.isCancelled(record) { return }
+    if error is CancellationError || registry.isCancelled(self) { return }
     if let handler {
       await handler(error, send)
     } else {
-      registry.effectThrew(error, by: record)
+      registry.effectThrew(error, by: self)
     }
+  }
+
+  /// Tells the store's tracer, if it has one, of an action sent after the effect was cancelled.
+  /// - Parameter action: The dropped action.
+  @usableFromInline func dropped(_ action: Action) {
+    guard let tracer = registry.tracer else { return }
+    tracer.actionDropped(action, because: .effectCancelled(registry.traceNumber(of: self)))
   }
 }
