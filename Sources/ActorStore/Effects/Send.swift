@@ -18,6 +18,10 @@ public struct Send<Action: Sendable>: Sendable {
     channel = .effect(record)
   }
 
+  init(closure: SendClosure<Action>) {
+    channel = .closure(closure)
+  }
+
   /// Delivers `action` unless the current task is cancelled.
   /// - Parameter action: The action to deliver.
   @inlinable
@@ -50,9 +54,5 @@ public struct Send<Action: Sendable>: Sendable {
     let closure = SendClosure<T>(
       deliver: { value in await base.deliver(transform(value)) }, dropped: { value in base.drop(transform(value)) })
     return Send<T>(closure: closure)
-  }
-
-  init(closure: SendClosure<Action>) {
-    channel = .closure(closure)
   }
 }

@@ -255,7 +255,7 @@ import Synchronization
       }
       let task: EffectTask
       switch pending.work {
-      case .run(let body):
+      case .run(let effect):
         // The effect's body is the task's own closure, not a stored closure the task calls: a
         // stored closure needs a thunk, with its context, to become `@isolated(any)`, one more
         // allocation and one more frame level per effect. Without a task executor, no
@@ -263,9 +263,9 @@ import Synchronization
         // would tip a sleeping effect into a second slab; `Task(priority:)` costs a 40-byte
         // closure context on the heap instead.
         if let taskExecutor {
-          task = Task(executorPreference: taskExecutor, priority: pending.priority) { try await body.run() }
+          task = Task(executorPreference: taskExecutor, priority: pending.priority) { try await effect.run() }
         } else {
-          task = Task(priority: pending.priority) { try await body.run() }
+          task = Task(priority: pending.priority) { try await effect.run() }
         }
       case .body(let body):
         task = Task(executorPreference: taskExecutor, priority: pending.priority, operation: body)
