@@ -72,7 +72,7 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
     @usableFromInline let store: Store<ChildState, ChildAction>
     @usableFromInline var boundHosts: Int
 
-    @usableFromInline init(store: Store<ChildState, ChildAction>, boundHosts: Int = 0) {
+    @usableFromInline init(store: Store<ChildState, ChildAction>, boundHosts: Int) {
       self.store = store
       self.boundHosts = boundHosts
     }
@@ -175,17 +175,18 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
   /// - Returns: The element's store, or `nil` when no element has that ID.
   @inlinable
   public func store(for id: ID) -> Store<ChildState, ChildAction>? {
-    entries.withLock { entries in liveStore(id, &entries) }
+    entries.withLock { entries in entries.live[id]?.store ?? makeLiveStore(id, boundHosts: 0, &entries) }
   }
 
-  /// The live store of `id`, made on first request. Made under the registry's lock, so that a
-  /// publication removing the element cannot slip between reading the state and keeping the
-  /// store (which would keep a store no later publication evicts).
+  /// Makes the store of `id`, which `live` does not have yet, and records it there as shown by
+  /// `boundHosts` hosts. Made under the registry's lock, so that a publication removing the
+  /// element cannot slip between reading the state and keeping the store (which would keep a
+  /// store no later publication evicts).
+  /// - Returns: The store, or `nil` when no element has that ID.
   @inlinable
-  func liveStore(_ id: ID, _ entries: inout Entries) -> Store<ChildState, ChildAction>? {
-    if let entry = entries.live[id] { return entry.store }
+  func makeLiveStore(_ id: ID, boundHosts: Int, _ entries: inout Entries) -> Store<ChildState, ChildAction>? {
     guard let created = makeStore(id) else { return nil }
-    entries.live[id] = Entry(store: created)
+    entries.live[id] = Entry(store: created, boundHosts: boundHosts)
     return created
   }
 
@@ -206,12 +207,13 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
     // are found by index and updated in place through it.
     let outcome = entries.withLock { entries -> BindOutcome in
       entries.sweepIfDue()
+      // A store made here is recorded as shown at once: this host cannot already show it.
       let liveIndex = entries.live.index(forKey: id)
       let store: Store<ChildState, ChildAction>
       if let liveIndex {
         store = entries.live.values[liveIndex].store
       } else {
-        guard let created = makeStore(id) else { return .noElement }
+        guard let created = makeLiveStore(id, boundHosts: 1, &entries) else { return .noElement }
         store = created
       }
       var reusing = false
@@ -229,11 +231,7 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
       } else {
         entries.bindings[key] = Binding(id: id, store: store, host: HostReference(object: host))
       }
-      if let liveIndex {
-        entries.live.values[liveIndex].boundHosts += 1
-      } else {
-        entries.live[id] = Entry(store: store, boundHosts: 1)
-      }
+      if let liveIndex { entries.live.values[liveIndex].boundHosts += 1 }
       return .configure(store, reusing: reusing)
     }
     switch outcome {

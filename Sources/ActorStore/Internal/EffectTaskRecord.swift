@@ -12,8 +12,9 @@
 /// throwing task type and the one-word `Send`, this keeps a sleeping effect's frames inside the
 /// task allocator's first slab (984 bytes on Linux): a frame of five captured values, or the
 /// conversion thunk, tips it into a second slab, a kilobyte more per in-flight effect.
-// `@unchecked` like its superclass: the `let`s below are `Sendable`, the inherited `var`s are
-// guarded by the registry's mutex.
+// `@unchecked` like its superclass: the inherited `var`s are guarded by the registry's mutex;
+// no lock is needed for the `let`s below, which are `Sendable` but for the weak `store`, only
+// ever loaded (weak loads are atomic) and then used as the store, an actor.
 @usableFromInline final class EffectTaskRecord<Action: Sendable>: EffectRecord, @unchecked Sendable {
   @usableFromInline let operation: @Sendable (Send<Action>) async throws -> Void
   let handler: (@Sendable (any Error, Send<Action>) async -> Void)?

@@ -41,6 +41,6 @@ extension StoreEngine {
     let origin = currentSendOrigin()
     let record = taskRecord(origin: run.origin, startedBy: action, run.operation, run.handler, store)
     registry.open(record, under: origin, spawned: false, keys: EffectKeys(key), isTask: true, replacesGroup: true)
-    deferStart(of: record, priority: run.priority, .run(record))
+    deferStart(.run(record), priority: run.priority)
   }
 }

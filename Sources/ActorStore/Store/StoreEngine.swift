@@ -267,7 +267,7 @@ import Synchronization
         } else {
           task = Task(priority: pending.priority) { try await effect.run() }
         }
-      case .body(let body):
+      case .body(_, let body):
         task = Task(executorPreference: taskExecutor, priority: pending.priority, operation: body)
       }
       registry.attach(task, to: record)
@@ -305,7 +305,7 @@ import Synchronization
   ) {
     let record = taskRecord(origin: run.origin, startedBy: action, run.operation, run.handler, store)
     registry.open(record, under: parent, spawned: isSpawned, keys: .none, isTask: true)
-    deferStart(of: record, priority: run.priority, .run(record))
+    deferStart(.run(record), priority: run.priority)
   }
 
   /// Opens a group record (no task of its own) below the context's parent.
@@ -374,7 +374,7 @@ import Synchronization
   }
 
   /// The record of a task running `operation`, to be opened and then started with
-  /// ``deferStart(of:priority:_:)``.
+  /// ``deferStart(_:priority:)``.
   @inlinable
   func taskRecord(
     origin: SourceLocation?, label: String? = nil, startedBy action: Action?,
@@ -391,10 +391,10 @@ import Synchronization
       }, registry: registry, store: store)
   }
 
-  /// Queues the task that runs `work` for `record`, created once the batch ends.
+  /// Queues the task that runs `work`, created once the batch ends.
   @usableFromInline
-  func deferStart(of record: EffectRecord, priority: TaskPriority? = nil, _ work: PendingStart<Action>.Work) {
-    pendingStarts.append(PendingStart(record: record, priority: priority, work: work))
+  func deferStart(_ work: PendingStart<Action>.Work, priority: TaskPriority? = nil) {
+    pendingStarts.append(PendingStart(work: work, priority: priority))
     hasPendingStarts = true
   }
 
@@ -407,7 +407,7 @@ import Synchronization
     let items = effects.map { gate($0, under: record, path: context.path) }
     let path = context.path
     let registry = self.registry
-    deferStart(of: record, .body { [weak store] in
+    deferStart(.body(record) { [weak store] in
       var next = 0
       while next < items.count, !registry.isCancelled(record), let current = store {
         let item = items[next]
@@ -485,7 +485,7 @@ import Synchronization
           await store?.startThrottled(inner, under: group, path: path, owner: owner, unlessCancelled: pending)
         }, nil, store)
       registry.open(pending, under: group, spawned: false, keys: EffectKeys(pendingKey), isTask: true)
-      deferStart(of: pending, .run(pending))
+      deferStart(.run(pending))
       registry.endActivity(of: group)
     }
   }
@@ -510,19 +510,25 @@ import Synchronization
   @usableFromInline enum Work {
     /// A `.run` effect (or a throttle's wait): its record holds what the task runs.
     case run(EffectTaskRecord<Action>)
-    /// Any other task body (a concatenation's driver). Throwing, like every effect task's body;
-    /// it throws nothing.
-    case body(@Sendable () async throws -> Void)
+    /// Any other task body (a concatenation's driver), and the record it runs for. Throwing,
+    /// like every effect task's body; it throws nothing.
+    case body(EffectRecord, @Sendable () async throws -> Void)
   }
 
-  @usableFromInline let record: EffectRecord
-  @usableFromInline let priority: TaskPriority?
   @usableFromInline let work: Work
+  @usableFromInline let priority: TaskPriority?
 
-  @inlinable init(record: EffectRecord, priority: TaskPriority?, work: Work) {
-    self.record = record
-    self.priority = priority
+  @inlinable init(work: Work, priority: TaskPriority?) {
     self.work = work
+    self.priority = priority
+  }
+
+  /// The record the task runs for.
+  @inlinable var record: EffectRecord {
+    switch work {
+    case .run(let effect): effect
+    case .body(let record, _): record
+    }
   }
 }
 
