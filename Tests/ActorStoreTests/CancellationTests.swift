@@ -621,3 +621,59 @@ struct NestedElementCancellationTests {
     #expect(store.cancellationIndexCount == 0)
   }
 }
+
+/// When a cancelled effect's task learns of it: its record is cancelled at once (it delivers
+/// nothing more), its task once the batch is reduced, before `send` returns, in the order the
+/// cancels were returned.
+@Suite(.timeLimit(.minutes(1)))
+struct CancelTimingTests {
+  enum Action: Sendable {
+    case start(Range<Int>)
+    case cancel([Int])
+  }
+
+  /// Effects under IDs `ids` that record `started id` and then, from their task's cancellation
+  /// handler (which runs inside `Task.cancel()`), `cancelled id`.
+  static func makeStore(probe: Probe) -> Store<Int, Action> {
+    Store(
+      initialState: 0,
+      reducer: Reduce<Int, Action> { _, action in
+        switch action {
+        case .start(let ids):
+          return .merge(
+            ids.map { id in
+              Effect<Action>.run { _ in
+                await withTaskCancellationHandler {
+                  probe.record("started \(id)")
+                  await suspendUntilCancelled()
+                } onCancel: {
+                  probe.record("cancelled \(id)")
+                }
+              }
+              .cancellable(id: id)
+            })
+        case .cancel(let ids):
+          return .merge(ids.map { Effect<Action>.cancel(id: $0) })
+        }
+      })
+  }
+
+  @Test func everyCancelledTaskIsCancelledBeforeSendReturnsInTheOrderOfTheCancels() async {
+    // Seeded orders of cancels over 40 running effects: by the time `send` returns, exactly the
+    // cancelled IDs' tasks were told, in the order the reducer returned the cancels.
+    var generator = SplitMix64(state: 0x5EED_CA9C)
+    for _ in 0..<25 {
+      let probe = Probe()
+      let store = Self.makeStore(probe: probe)
+      let task = await store.send(.start(0..<40))
+      for id in 0..<40 { await probe.wait(for: "started \(id)") }
+      let cancelled = Array((0..<40).shuffled(using: &generator).prefix(Int.random(in: 1...40, using: &generator)))
+      await store.send(.cancel(cancelled))
+      #expect(probe.events.filter { $0.hasPrefix("cancelled") } == cancelled.map { "cancelled \($0)" })
+      await store.send(.cancel(Array(0..<40)))
+      await task.finish()
+      #expect(store.inFlightEffectCount == 0)
+      #expect(store.cancellationIndexCount == 0)
+    }
+  }
+}

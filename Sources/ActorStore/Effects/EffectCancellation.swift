@@ -39,22 +39,50 @@ extension Effect {
 }
 
 /// A type-erased cancellation ID or scope component.
+///
+/// Two IDs are equal when their `AnyHashable`s are (so `1` and `Int8(1)` are the same ID). An
+/// `Int` ID, the most common kind, is kept as it is: comparing two of them, which the
+/// cancellation index does on every hit, is an integer comparison instead of `AnyHashable`'s
+/// dynamic dispatch and casts.
 @usableFromInline struct EffectID: Hashable, @unchecked Sendable {
-  // No lock: `erased` is immutable and only ever built from a `Hashable & Sendable` value, so
+  // No lock: `value` is immutable and only ever built from a `Hashable & Sendable` value, so
   // sharing it across threads is safe even though `AnyHashable` is not declared Sendable.
-  @usableFromInline let erased: AnyHashable
-  /// `erased.hashValue`, computed once: the cancellation index hashes an ID several times per
-  /// effect (insert, the used-keys set, cancel, unregister), and each hash through `AnyHashable`
-  /// is a dynamic dispatch that, for integers, first converts to a canonical integer type.
+  @usableFromInline enum Value {
+    case int(Int)
+    case other(AnyHashable)
+  }
+
+  @usableFromInline let value: Value
+  /// The `AnyHashable`'s `hashValue`, computed once: the cancellation index hashes an ID several
+  /// times per effect (insert, the used-keys set, cancel), and each hash through `AnyHashable`
+  /// is a dynamic dispatch that, for integers, first converts to a canonical integer type. An
+  /// `Int`'s own `hashValue` is the same.
   @usableFromInline let hash: Int
 
-  @inlinable init(_ value: some Hashable & Sendable) {
-    erased = AnyHashable(value)
-    hash = erased.hashValue
+  @inlinable init<ID: Hashable & Sendable>(_ id: ID) {
+    if ID.self == Int.self {
+      let int = id as! Int
+      value = .int(int)
+      hash = int.hashValue
+    } else {
+      let erased = AnyHashable(id)
+      value = .other(erased)
+      hash = erased.hashValue
+    }
+  }
+
+  /// The ID as an `AnyHashable`.
+  var erased: AnyHashable {
+    switch value {
+    case .int(let int): AnyHashable(int)
+    case .other(let erased): erased
+    }
   }
 
   @usableFromInline static func == (lhs: EffectID, rhs: EffectID) -> Bool {
-    lhs.hash == rhs.hash && lhs.erased == rhs.erased
+    guard lhs.hash == rhs.hash else { return false }
+    if case .int(let left) = lhs.value, case .int(let right) = rhs.value { return left == right }
+    return lhs.erased == rhs.erased
   }
 
   @usableFromInline func hash(into hasher: inout Hasher) { hasher.combine(hash) }

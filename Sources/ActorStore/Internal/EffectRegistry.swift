@@ -53,21 +53,25 @@
   /// The number trace events use for `record`'s effect.
   @usableFromInline func traceNumber(of record: EffectRecord) -> UInt64 { state.withLock { _ in record.serial } }
 
-  /// Cancels everything registered under `key`.
+  /// Cancels everything registered under `key`: its records at once (they deliver nothing more),
+  /// their tasks later, by the caller.
+  /// - Parameter tasks: Where the tasks to cancel are appended.
   /// - Returns: Whether `key` was ever used in this store tree (as far as the bounded memory of
   ///   used keys tells).
   @usableFromInline @discardableResult
-  func cancel(_ key: EffectKey) -> Bool {
+  func cancel(_ key: EffectKey, deferringTasksTo tasks: inout [EffectTask]) -> Bool {
     var known = false
-    state.withLock { $0.cancel(key, known: &known) }.perform()
+    state.withLock { $0.cancel(key, known: &known) }.perform(deferringTaskCancelsTo: &tasks)
     return known
   }
 
   /// Cancels everything registered under `id` in the scope `path`, the work of a `cancel(id:)`
-  /// effect; warns at `site` when no effect of this store tree ever used `id` there.
+  /// effect (its tasks later, by the caller); warns at `site` when no effect of this store tree
+  /// ever used `id` there.
+  /// - Parameter tasks: Where the tasks to cancel are appended.
   @usableFromInline
-  func cancel(_ id: EffectID, path: ScopePath?, site: CallSite) {
-    guard !cancel(EffectKey(kind: .id(id), path: path)) else { return }
+  func cancel(_ id: EffectID, path: ScopePath?, site: CallSite, deferringTasksTo tasks: inout [EffectTask]) {
+    guard !cancel(EffectKey(kind: .id(id), path: path), deferringTasksTo: &tasks) else { return }
     site.report(
       """
       cancel(id: \(id)): no effect of this store tree was ever tagged with this ID in this \
@@ -236,6 +240,13 @@ struct RegistryFollowUp: ~Copyable {
     for task in moreTasksToCancel { task.cancel() }
     for waiter in waitersToResume { waiter.resume() }
   }
+
+  /// Resumes the waiters, and leaves the tasks to cancel in `tasks` for the caller.
+  consuming func perform(deferringTaskCancelsTo tasks: inout [EffectTask]) {
+    if let firstTaskToCancel { tasks.append(firstTaskToCancel) }
+    tasks += moreTasksToCancel
+    for waiter in waitersToResume { waiter.resume() }
+  }
 }
 
 /// The registry's state; every record field is touched only here, under the mutex.
@@ -358,13 +369,22 @@ struct EffectRegistryState: ~Copyable {
     let cause = tracer.map { _ in EffectTrace.cause(of: key) }
     switch bucket {
     case .one(let record):
+      forgetRemovedKey(of: record)
       cancel(record, transitively: false, cause: cause, into: &followUp)
     case .many(let records):
       for record in records.values.sorted(by: { $0.serial < $1.serial }) {
+        forgetRemovedKey(of: record)
         cancel(record, transitively: false, cause: cause, into: &followUp)
       }
     }
     return followUp
+  }
+
+  /// Forgets the key of `record`, found in a bucket just removed from the index, if it is the
+  /// record's only key: a record with one key is only ever in that key's bucket, so unregistering
+  /// it needs no second lookup.
+  private func forgetRemovedKey(of record: EffectRecord) {
+    if case .one = record.keys.storage { record.keys = .none }
   }
 
   /// Cancels `record` and its sub-effects: the root when the store is released, otherwise a

@@ -43,6 +43,12 @@ import Synchronization
   @exclusivity(unchecked) @usableFromInline var pendingStarts: [PendingStart<Action>] = []
   /// Whether `pendingStarts` has any, readable from inlinable code.
   @exclusivity(unchecked) @usableFromInline var hasPendingStarts = false
+  /// The tasks of effects cancelled while processing (`cancel(id:)`, `cancelInFlight`, a
+  /// cancelled element scope), cancelled once the whole batch is reduced. Their records are
+  /// cancelled at once, so they deliver nothing more; deferring the tasks keeps their wake-ups,
+  /// which end the effects on other threads under the registry's lock, out of the batch's own
+  /// registry work.
+  @exclusivity(unchecked) @usableFromInline var tasksToCancel: [EffectTask] = []
   /// Action events of the current batch, when tracing into a ``StoreTraceBuffer``: numbered
   /// as they happen, kept typed and unlocked, handed to the buffer when the batch ends.
   @exclusivity(unchecked) @usableFromInline var tracedActions: [TracedAction<Action>] = []
@@ -113,6 +119,7 @@ import Synchronization
       if let first { reduce(first, engine, store) }
       while let next = engine.queue.popFirst() { reduce(next, engine, store) }
       engine.isProcessing = false
+      if !engine.tasksToCancel.isEmpty { engine.cancelDeferredTasks() }
       engine.publisher.publish(from: engine.statePointer)
       if engine.hasTracedActions { engine.handOverTracedActions() }
     }
@@ -160,6 +167,13 @@ import Synchronization
   private func runBatch(_ store: Store<State, Action>) {
     drainBatch(self, store)
     startPendingTasks()
+  }
+
+  /// Cancels the tasks of the effects the batch cancelled.
+  @usableFromInline
+  func cancelDeferredTasks() {
+    for task in tasksToCancel { task.cancel() }
+    tasksToCancel.removeAll(keepingCapacity: true)
   }
 
   /// Traces an action entering the store (the store is traced). Actions produced while a
@@ -332,17 +346,19 @@ import Synchronization
       startConcatenation(effects, context, store)
     case .cancellable(let inner, let id, let cancelInFlight):
       let keys = idKeys(id, context.path)
-      if cancelInFlight { registry.cancel(keys[0]) }
+      if cancelInFlight { registry.cancel(keys[0], deferringTasksTo: &tasksToCancel) }
       launch(inner, inside: openGroup(context, keys: EffectKeys(keys)), path: context.path, context, store)
     case .cancel(let id, let site):
-      registry.cancel(id, path: context.path, site: site)
+      registry.cancel(id, path: context.path, site: site, deferringTasksTo: &tasksToCancel)
     case .scoped(let inner, let component):
       let path = ScopePath(parent: context.path, component: component)
       launch(
         inner, inside: openGroup(context, keys: EffectKeys(EffectKey(kind: .scope, path: path))), path: path, context,
         store)
     case .cancelScope(let component):
-      registry.cancel(EffectKey(kind: .scope, path: ScopePath(parent: context.path, component: component)))
+      registry.cancel(
+        EffectKey(kind: .scope, path: ScopePath(parent: context.path, component: component)),
+        deferringTasksTo: &tasksToCancel)
     case .throttled(let inner, let rule):
       launchThrottled(inner, rule, context, store)
     case .gated(let inner, let gate, let path):
@@ -438,7 +454,7 @@ import Synchronization
     switch effect.operation {
     case .cancellable(let inner, let id, let cancelInFlight):
       let keys = idKeys(id, path)
-      if cancelInFlight { registry.cancel(keys[0]) }
+      if cancelInFlight { registry.cancel(keys[0], deferringTasksTo: &tasksToCancel) }
       let record = EffectRecord(origin: nil, label: nil)
       registry.open(record, under: parent, spawned: false, keys: EffectKeys(keys), isTask: false)
       return Effect(.gated(gate(inner, under: record, path: path), record, path: path))
@@ -471,7 +487,7 @@ import Synchronization
     case .startNow:
       launch(Effect(.cancellable(inner, id: rule.id, cancelInFlight: false)), context, store)
     case .startLater(let replacingPending, let wait):
-      if replacingPending { registry.cancel(pendingKey) }
+      if replacingPending { registry.cancel(pendingKey, deferringTasksTo: &tasksToCancel) }
       let group = openGroup(context, keys: EffectKeys(idKeys(rule.id, context.path)))
       let path = context.path
       let owner = context.owner
