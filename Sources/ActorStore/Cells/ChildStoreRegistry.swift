@@ -82,7 +82,7 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
     @usableFromInline var id: ID
     /// The store the host was configured with, live or retired.
     @usableFromInline var store: Store<ChildState, ChildAction>
-    @usableFromInline let host: HostReference
+    @usableFromInline var host: HostReference
 
     @usableFromInline init(id: ID, store: Store<ChildState, ChildAction>, host: HostReference) {
       self.id = id
