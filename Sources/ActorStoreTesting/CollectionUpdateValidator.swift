@@ -58,6 +58,16 @@ public enum CollectionUpdateValidator {
     from old: Snapshot<SectionID, ItemID>,
     to new: Snapshot<SectionID, ItemID>
   ) throws(CollectionUpdateValidationError) {
+    try validate(
+      update, from: BatchApplication.Side(sectionIDs: old.sectionIDs, items: old.sectionIDs.map(old.itemIDs(inSection:))),
+      to: BatchApplication.Side(sectionIDs: new.sectionIDs, items: new.sectionIDs.map(new.itemIDs(inSection:))))
+  }
+
+  /// Checks `update` between two lists of sections and their items, however they were made.
+  static func validate<SectionID, ItemID>(
+    _ update: CollectionUpdate<SectionID, ItemID>,
+    from old: BatchApplication<SectionID, ItemID>.Side, to new: BatchApplication<SectionID, ItemID>.Side
+  ) throws(CollectionUpdateValidationError) {
     var application = BatchApplication(old: old, new: new)
     try application.applySectionChanges(of: update)
     try application.applyItemChanges(of: update)
@@ -134,14 +144,19 @@ public struct CollectionUpdateValidationError: Error, Equatable, CustomStringCon
 }
 
 /// The state of one validation: the update's changes indexed by position, filled in stage by
-/// stage.
-private struct BatchApplication<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
+/// stage, between two sides given as plain lists (a snapshot's, or a declared collection's
+/// sections read directly, with no index to build).
+struct BatchApplication<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
   typealias Rule = CollectionUpdateValidationError.Rule
 
-  let old: Snapshot<SectionID, ItemID>
-  let new: Snapshot<SectionID, ItemID>
-  let oldItems: [[ItemID]]
-  let newItems: [[ItemID]]
+  /// One side of an update: its sections, and each section's items, in order.
+  struct Side {
+    let sectionIDs: [SectionID]
+    let items: [[ItemID]]
+  }
+
+  let old: Side
+  let new: Side
 
   var deletedSections: Set<Int> = []
   var insertedSections: Set<Int> = []
@@ -155,11 +170,9 @@ private struct BatchApplication<SectionID: Hashable & Sendable, ItemID: Hashable
   var itemMoveTargets: [ItemPath: ItemPath] = [:]  // new path -> old path
   var movedItems: Set<ItemPath> = []  // old paths
 
-  init(old: Snapshot<SectionID, ItemID>, new: Snapshot<SectionID, ItemID>) {
+  init(old: Side, new: Side) {
     self.old = old
     self.new = new
-    oldItems = old.sectionIDs.map { old.itemIDs(inSection: $0) }
-    newItems = new.sectionIDs.map { new.itemIDs(inSection: $0) }
   }
 
   // MARK: Sections
@@ -167,8 +180,8 @@ private struct BatchApplication<SectionID: Hashable & Sendable, ItemID: Hashable
   mutating func applySectionChanges(
     of update: CollectionUpdate<SectionID, ItemID>
   ) throws(CollectionUpdateValidationError) {
-    let oldCount = oldItems.count
-    let newCount = newItems.count
+    let oldCount = old.items.count
+    let newCount = new.items.count
     for section in update.sectionDeletes {
       guard (0..<oldCount).contains(section) else {
         throw error(
@@ -319,10 +332,10 @@ private struct BatchApplication<SectionID: Hashable & Sendable, ItemID: Hashable
   }
 
   private func checkItemCounts() throws(CollectionUpdateValidationError) {
-    var deletedCount = [Int](repeating: 0, count: oldItems.count)
-    var movedOutCount = [Int](repeating: 0, count: oldItems.count)
-    var insertedCount = [Int](repeating: 0, count: newItems.count)
-    var movedInCount = [Int](repeating: 0, count: newItems.count)
+    var deletedCount = [Int](repeating: 0, count: old.items.count)
+    var movedOutCount = [Int](repeating: 0, count: old.items.count)
+    var insertedCount = [Int](repeating: 0, count: new.items.count)
+    var movedInCount = [Int](repeating: 0, count: new.items.count)
     for path in deletedItems { deletedCount[path.section] += 1 }
     for path in insertedItems { insertedCount[path.section] += 1 }
     for (to, from) in itemMoveTargets {
@@ -330,8 +343,8 @@ private struct BatchApplication<SectionID: Hashable & Sendable, ItemID: Hashable
       movedInCount[to.section] += 1
     }
     for (section, oldSection) in oldSectionOfNewSection.enumerated() where oldSection >= 0 {
-      let before = oldItems[oldSection].count
-      let after = newItems[section].count
+      let before = old.items[oldSection].count
+      let after = new.items[section].count
       let expected =
         before - deletedCount[oldSection] - movedOutCount[oldSection] + insertedCount[section]
         + movedInCount[section]
@@ -360,11 +373,11 @@ private struct BatchApplication<SectionID: Hashable & Sendable, ItemID: Hashable
             + "(\(old.sectionIDs[oldSection])), but the new snapshot has "
             + "\(new.sectionIDs[section]) there")
       }
-      var survivors = oldItems[oldSection].indices
+      var survivors = old.items[oldSection].indices
         .map { ItemPath(section: oldSection, item: $0) }
         .filter { !deletedItems.contains($0) && !movedItems.contains($0) }
         .makeIterator()
-      for (item, expected) in newItems[section].enumerated() {
+      for (item, expected) in new.items[section].enumerated() {
         let path = ItemPath(section: section, item: item)
         guard !insertedItems.contains(path) else { continue }
         // The counts add up, so a survivor is left for every slot no insert or move takes.
@@ -402,39 +415,39 @@ private struct BatchApplication<SectionID: Hashable & Sendable, ItemID: Hashable
   private func checkOldPath(
     _ path: ItemPath, role: String
   ) throws(CollectionUpdateValidationError) {
-    guard oldItems.indices.contains(path.section) else {
+    guard old.items.indices.contains(path.section) else {
       throw error(
         .itemIndexOutOfRange,
-        "attempt to \(role) \(path), but there are only \(oldItems.count) sections before the "
+        "attempt to \(role) \(path), but there are only \(old.items.count) sections before the "
           + "update")
     }
-    guard oldItems[path.section].indices.contains(path.item) else {
+    guard old.items[path.section].indices.contains(path.item) else {
       throw error(
         .itemIndexOutOfRange,
         "attempt to \(role) \(path) from section \(path.section) which only contains "
-          + "\(oldItems[path.section].count) items before the update")
+          + "\(old.items[path.section].count) items before the update")
     }
   }
 
   private func checkNewPath(
     _ path: ItemPath, role: String
   ) throws(CollectionUpdateValidationError) {
-    guard newItems.indices.contains(path.section) else {
+    guard new.items.indices.contains(path.section) else {
       throw error(
         .itemIndexOutOfRange,
-        "attempt to \(role) \(path), but there are only \(newItems.count) sections after the "
+        "attempt to \(role) \(path), but there are only \(new.items.count) sections after the "
           + "update")
     }
-    guard newItems[path.section].indices.contains(path.item) else {
+    guard new.items[path.section].indices.contains(path.item) else {
       throw error(
         .itemIndexOutOfRange,
         "attempt to \(role) \(path) in section \(path.section), but there are only "
-          + "\(newItems[path.section].count) items in section \(path.section) after the update")
+          + "\(new.items[path.section].count) items in section \(path.section) after the update")
     }
   }
 
-  private func oldItem(_ path: ItemPath) -> ItemID { oldItems[path.section][path.item] }
-  private func newItem(_ path: ItemPath) -> ItemID { newItems[path.section][path.item] }
+  private func oldItem(_ path: ItemPath) -> ItemID { old.items[path.section][path.item] }
+  private func newItem(_ path: ItemPath) -> ItemID { new.items[path.section][path.item] }
 
   private func error(_ rule: Rule, _ message: String) -> CollectionUpdateValidationError {
     CollectionUpdateValidationError(rule: rule, message: message)

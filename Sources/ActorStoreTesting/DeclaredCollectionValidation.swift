@@ -26,19 +26,18 @@ extension CollectionUpdateValidator {
       sectionMoves: update.sectionMoves.map { .init(from: $0.from, to: $0.to) }, itemDeletes: update.itemDeletes,
       itemInserts: update.itemInserts, itemMoves: update.itemMoves.map { .init(from: $0.from, to: $0.to) },
       itemReconfigures: update.itemReconfigures, itemReconfiguresAfterBatch: update.itemReconfiguresAfterBatch)
-    try validate(kinded, from: kindedSnapshot(of: old), to: kindedSnapshot(of: new))
+    try validate(kinded, from: kindedSide(of: old), to: kindedSide(of: new))
     try checkReconfigures(update, from: old, to: new)
   }
 
-  private static func kindedSnapshot<SectionID, ItemID>(
+  /// The collection's sections and (ID, kind) items, read from its sections: a collection's
+  /// IDs are unique already, so no snapshot (and no index of its items) needs building.
+  private static func kindedSide<SectionID, ItemID>(
     of collection: DeclaredCollection<SectionID, ItemID>
-  ) -> Snapshot<SectionID, KindedItem<ItemID>> {
-    var snapshot = Snapshot<SectionID, KindedItem<ItemID>>()
-    for section in collection.sections {
-      snapshot.appendSections([section.id])
-      snapshot.appendItems(section.items.map { KindedItem(id: $0.id, kind: $0.kind) }, toSection: section.id)
-    }
-    return snapshot
+  ) -> BatchApplication<SectionID, KindedItem<ItemID>>.Side {
+    let sections = collection.sections
+    return BatchApplication.Side(
+      sectionIDs: sections.map(\.id), items: sections.map { $0.items.map { KindedItem(id: $0.id, kind: $0.kind) } })
   }
 
   /// Once identities check out: every kept item that changed is reconfigured at the right stage
