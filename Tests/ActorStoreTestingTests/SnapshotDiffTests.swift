@@ -36,19 +36,6 @@ func brokenRule(
   }
 }
 
-/// SplitMix64: a tiny seeded generator, so every run draws the same cases.
-private struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 // MARK: - Snapshot
 
 @Suite struct SnapshotTests {
@@ -333,7 +320,7 @@ private struct SplitMix64: RandomNumberGenerator {
   /// A random snapshot, then a random edit of it: sections deleted, inserted and shuffled,
   /// items deleted, inserted and moved within and across sections.
   private static func randomPair(
-    using random: inout SplitMix64
+    using random: inout SeededGenerator
   ) -> (old: [(String, [Int])], new: [(String, [Int])], changed: Set<Int>) {
     let sectionPool = (0..<8).map { "S\($0)" }
     var itemPool = Array(0..<60).shuffled(using: &random)
@@ -423,7 +410,7 @@ private struct SplitMix64: RandomNumberGenerator {
   }
 
   @Test func randomUpdatesAreValidAndMinimal() {
-    var random = SplitMix64(seed: 0x5EED_D1FF)
+    var random = SeededGenerator(seed: 0x5EED_D1FF)
     for _ in 0..<3_000 {
       let (oldSections, newSections, changed) = Self.randomPair(using: &random)
       let old = Self.snapshot(oldSections)
