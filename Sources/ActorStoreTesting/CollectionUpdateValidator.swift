@@ -58,9 +58,7 @@ public enum CollectionUpdateValidator {
     from old: Snapshot<SectionID, ItemID>,
     to new: Snapshot<SectionID, ItemID>
   ) throws(CollectionUpdateValidationError) {
-    try validate(
-      update, from: BatchApplication.Side(sectionIDs: old.sectionIDs, items: old.sectionIDs.map(old.itemIDs(inSection:))),
-      to: BatchApplication.Side(sectionIDs: new.sectionIDs, items: new.sectionIDs.map(new.itemIDs(inSection:))))
+    try validate(update, from: BatchApplication.Side(old), to: BatchApplication.Side(new))
   }
 
   /// Checks `update` between two lists of sections and their items, however they were made.
@@ -153,6 +151,16 @@ struct BatchApplication<SectionID: Hashable & Sendable, ItemID: Hashable & Senda
   struct Side {
     let sectionIDs: [SectionID]
     let items: [[ItemID]]
+
+    init(sectionIDs: [SectionID], items: [[ItemID]]) {
+      self.sectionIDs = sectionIDs
+      self.items = items
+    }
+
+    /// A snapshot's sections and items.
+    init(_ snapshot: Snapshot<SectionID, ItemID>) {
+      self.init(sectionIDs: snapshot.sectionIDs, items: snapshot.sectionIDs.map(snapshot.itemIDs(inSection:)))
+    }
   }
 
   let old: Side

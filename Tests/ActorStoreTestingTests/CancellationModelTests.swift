@@ -98,7 +98,8 @@ import Testing
     for seed: UInt64 in 0..<200 {
       var generator = SeededGenerator(seed: seed)
       let executor = TestExecutor(ordering: .seeded(seed))
-      let store = Store(initialState: 0, reducer: Feature(clock: executor.clock), executor: executor.makeStoreExecutor())
+      let store = Store(
+        initialState: 0, reducer: Feature(clock: executor.clock), executor: executor.makeStoreExecutor())
       var model = Model()
       for step in 0..<30 {
         let operations = (0..<Int.random(in: 1...4, using: &generator)).map { _ -> Operation in
