@@ -18,7 +18,8 @@ extension Effect {
   /// Cancels every in-flight effect tagged with `id` in this scope, including effects started
   /// by the same `reduce` call and pending items of a ``concatenate(_:)-(Effect<Action>...)``.
   ///
-  /// A cancelled effect's task is cancelled and none of its later sends are delivered.
+  /// A cancelled effect delivers none of its later sends, from the moment the cancel is
+  /// launched; its task is cancelled once the whole batch is reduced, before `send` returns.
   /// Cancelling an ID that has nothing in flight does nothing; cancelling one that no effect of
   /// this store tree has ever used in this scope (usually a typo or a mis-scoped ID) reports a
   /// warning.
