@@ -151,16 +151,6 @@ struct BatchApplication<SectionID: Hashable & Sendable, ItemID: Hashable & Senda
   struct Side {
     let sectionIDs: [SectionID]
     let items: [[ItemID]]
-
-    init(sectionIDs: [SectionID], items: [[ItemID]]) {
-      self.sectionIDs = sectionIDs
-      self.items = items
-    }
-
-    /// A snapshot's sections and items.
-    init(_ snapshot: Snapshot<SectionID, ItemID>) {
-      self.init(sectionIDs: snapshot.sectionIDs, items: snapshot.sectionIDs.map(snapshot.itemIDs(inSection:)))
-    }
   }
 
   let old: Side
@@ -459,5 +449,12 @@ struct BatchApplication<SectionID: Hashable & Sendable, ItemID: Hashable & Senda
 
   private func error(_ rule: Rule, _ message: String) -> CollectionUpdateValidationError {
     CollectionUpdateValidationError(rule: rule, message: message)
+  }
+}
+
+extension BatchApplication.Side {
+  /// A snapshot's sections and items.
+  init(_ snapshot: Snapshot<SectionID, ItemID>) {
+    self.init(sectionIDs: snapshot.sectionIDs, items: snapshot.sectionIDs.map(snapshot.itemIDs(inSection:)))
   }
 }

@@ -82,6 +82,9 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
     @usableFromInline var id: ID
     /// The store the host was configured with, live or retired.
     @usableFromInline var store: Store<ChildState, ChildAction>
+    /// Never reassigned alone; a `var` so that `repoint` loads the weak reference in place (the
+    /// compiler copies a `let` struct holding a `weak var` to read it: an atomic increment and
+    /// decrement on the host's side table per bind).
     @usableFromInline var host: HostReference
 
     @usableFromInline init(id: ID, store: Store<ChildState, ChildAction>, host: HostReference) {

@@ -11,7 +11,7 @@ public struct Send<Action: Sendable>: Sendable {
   /// Creates a `Send` from a delivery closure, e.g. to test an effect's operation in isolation.
   /// - Parameter deliver: Receives each action.
   public init(_ deliver: @escaping @Sendable (Action) async -> Void) {
-    channel = .closure(SendClosure(deliver: deliver, dropped: nil))
+    self.init(closure: SendClosure(deliver: deliver, dropped: nil))
   }
 
   @usableFromInline init(effect record: EffectTaskRecord<Action>) {

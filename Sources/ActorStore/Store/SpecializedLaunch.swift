@@ -16,7 +16,7 @@ extension StoreEngine {
     case .merge(let effects):
       for effect in effects { launchSpecialized(effect, for: queued, store: store) }
     case .cancel(let id, let site):
-      registry.cancel(id, path: nil, site: site, deferringTasksTo: &tasksToCancel)
+      cancel(id: id, path: nil, site: site)
     case .cancellable(let inner, let id, let cancelInFlight):
       // Only below a send's origin, which nothing can cancel while its batch runs, so that the
       // record never opens under a cancelled parent (where a group would open no task at all).
@@ -37,7 +37,7 @@ extension StoreEngine {
     store: Store<State, Action>
   ) {
     let key = EffectKey(id: id)
-    if cancelInFlight { registry.cancel(key, deferringTasksTo: &tasksToCancel) }
+    if cancelInFlight { cancel(key) }
     let origin = currentSendOrigin()
     let record = taskRecord(origin: run.origin, startedBy: action, run.operation, run.handler, store)
     registry.open(record, under: origin, spawned: false, keys: EffectKeys(key), isTask: true, replacesGroup: true)

@@ -41,8 +41,6 @@ import Synchronization
   /// Tasks launched while processing, created only once the whole batch is reduced: a cancel
   /// returned in the same batch then stops an effect before its operation can begin.
   @exclusivity(unchecked) @usableFromInline var pendingStarts: [PendingStart<Action>] = []
-  /// Whether `pendingStarts` has any, readable from inlinable code.
-  @exclusivity(unchecked) @usableFromInline var hasPendingStarts = false
   /// The tasks of effects cancelled while processing (`cancel(id:)`, `cancelInFlight`, a
   /// cancelled element scope), cancelled once the whole batch is reduced. Their records are
   /// cancelled at once, so they deliver nothing more; deferring the tasks keeps their wake-ups,
@@ -129,7 +127,7 @@ import Synchronization
         guard !engine.isProcessing else { return engine.enqueueReentrant(action) }
         // The sent action itself skips the FIFO.
         drain(QueuedAction(action: action, owner: nil), engine, store)
-        if engine.sendOrigin == nil && !engine.hasPendingStarts { return StoreTask(record: nil, registry: nil) }
+        if engine.sendOrigin == nil && engine.pendingStarts.isEmpty { return StoreTask(record: nil, registry: nil) }
         let task = engine.takeSendTask()
         // Last, so that new effect tasks find the store free when they send back.
         engine.startPendingTasks()
@@ -167,6 +165,19 @@ import Synchronization
   private func runBatch(_ store: Store<State, Action>) {
     drainBatch(self, store)
     startPendingTasks()
+  }
+
+  /// Cancels everything registered under `key`, for the batch being reduced: the records at
+  /// once, their tasks once the batch is reduced (see `tasksToCancel`).
+  /// - Returns: Whether `key` was ever used in this store tree.
+  @usableFromInline @discardableResult
+  func cancel(_ key: EffectKey) -> Bool { registry.cancel(key, deferringTasksTo: &tasksToCancel) }
+
+  /// The work of a `cancel(id:)` effect in the scope `path`, for the batch being reduced (see
+  /// ``cancel(_:)``); warns at `site` about an ID never used there.
+  @usableFromInline
+  func cancel(id: EffectID, path: ScopePath?, site: CallSite) {
+    registry.cancel(id, path: path, site: site, deferringTasksTo: &tasksToCancel)
   }
 
   /// Cancels the tasks of the effects the batch cancelled.
@@ -254,10 +265,9 @@ import Synchronization
 
   @inlinable
   func startPendingTasks() {
-    guard hasPendingStarts else { return }
+    guard !pendingStarts.isEmpty else { return }
     let taskExecutor = self.taskExecutor
     let registry = self.registry
-    hasPendingStarts = false
     // Iterated in place, then emptied: creating a task runs none of its code here, so nothing
     // appends meanwhile, and emptying a buffer no copy shares keeps its room without a new
     // allocation per batch.
@@ -346,19 +356,17 @@ import Synchronization
       startConcatenation(effects, context, store)
     case .cancellable(let inner, let id, let cancelInFlight):
       let keys = idKeys(id, context.path)
-      if cancelInFlight { registry.cancel(keys[0], deferringTasksTo: &tasksToCancel) }
+      if cancelInFlight { cancel(keys[0]) }
       launch(inner, inside: openGroup(context, keys: EffectKeys(keys)), path: context.path, context, store)
     case .cancel(let id, let site):
-      registry.cancel(id, path: context.path, site: site, deferringTasksTo: &tasksToCancel)
+      cancel(id: id, path: context.path, site: site)
     case .scoped(let inner, let component):
       let path = ScopePath(parent: context.path, component: component)
       launch(
         inner, inside: openGroup(context, keys: EffectKeys(EffectKey(kind: .scope, path: path))), path: path, context,
         store)
     case .cancelScope(let component):
-      registry.cancel(
-        EffectKey(kind: .scope, path: ScopePath(parent: context.path, component: component)),
-        deferringTasksTo: &tasksToCancel)
+      cancel(EffectKey(kind: .scope, path: ScopePath(parent: context.path, component: component)))
     case .throttled(let inner, let rule):
       launchThrottled(inner, rule, context, store)
     case .gated(let inner, let gate, let path):
@@ -411,7 +419,6 @@ import Synchronization
   @usableFromInline
   func deferStart(_ work: PendingStart<Action>.Work, priority: TaskPriority? = nil) {
     pendingStarts.append(PendingStart(work: work, priority: priority))
-    hasPendingStarts = true
   }
 
   // MARK: concatenate
@@ -454,7 +461,7 @@ import Synchronization
     switch effect.operation {
     case .cancellable(let inner, let id, let cancelInFlight):
       let keys = idKeys(id, path)
-      if cancelInFlight { registry.cancel(keys[0], deferringTasksTo: &tasksToCancel) }
+      if cancelInFlight { cancel(keys[0]) }
       let record = EffectRecord(origin: nil, label: nil)
       registry.open(record, under: parent, spawned: false, keys: EffectKeys(keys), isTask: false)
       return Effect(.gated(gate(inner, under: record, path: path), record, path: path))
@@ -487,7 +494,7 @@ import Synchronization
     case .startNow:
       launch(Effect(.cancellable(inner, id: rule.id, cancelInFlight: false)), context, store)
     case .startLater(let replacingPending, let wait):
-      if replacingPending { registry.cancel(pendingKey, deferringTasksTo: &tasksToCancel) }
+      if replacingPending { cancel(pendingKey) }
       let group = openGroup(context, keys: EffectKeys(idKeys(rule.id, context.path)))
       let path = context.path
       let owner = context.owner
