@@ -319,6 +319,9 @@ final class StreamLog<Value: Sendable>: Sendable {
     for round in 0..<200 {
       let host = BoardRowHost()
       registry.bind(host, to: 1 + round % 2)
+      // Configured, never prepared for reuse: it showed nothing before, whatever its address.
+      #expect(host.store != nil)
+      #expect(host.reuses == 0)
     }
     #expect(registry.boundHostCount == 0)
     harness.send(.remove(1))

@@ -16,47 +16,54 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
   @usableFromInline let makeStore: @Sendable (ID) -> Store<ChildState, ChildAction>?
   @usableFromInline let entries: Locked<Entries>
 
-  /// The registry's books. Every store a binding holds is counted exactly once: in `live` while
-  /// its element exists, in `retired` after that while hosts still show it.
+  /// The registry's books. Every store a binding holds is in `live` while its element exists,
+  /// in `retired` after that while hosts still show it.
   @usableFromInline struct Entries: ~Copyable {
-    /// The store of each element that exists and was asked for.
-    @usableFromInline var live: [ID: Entry] = [:]
-    /// Stores whose element is gone but that hosts still show, by store identity: a re-inserted
-    /// element with the same ID gets a new store in `live`, and the two are never confused.
-    @usableFromInline var retired: [ObjectIdentifier: Entry] = [:]
+    /// The store of each element that exists and was asked for. Nothing counts the hosts that
+    /// show a live store: a bind touches one entry here, and the count is only needed when the
+    /// element goes, from the bindings then (see `retire`).
+    @usableFromInline var live: [ID: Store<ChildState, ChildAction>] = [:]
+    /// Stores whose element is gone but that hosts still show, by store identity, with how many
+    /// bindings show each: a re-inserted element with the same ID gets a new store in `live`, and
+    /// the two are never confused.
+    @usableFromInline var retired: [ObjectIdentifier: RetiredStore] = [:]
     @usableFromInline var bindings: [ObjectIdentifier: Binding] = [:]
     /// `bindings.count` after the last sweep of released hosts, to sweep at amortized O(1).
     @usableFromInline var bindingsAtLastSweep = 0
 
     @usableFromInline init() {}
 
-    /// Drops one host's hold on `store`, shown for `id`, evicting the store if its element is
-    /// gone and no host shows it any more. Changes no key of `live`, so indexes into it stay valid.
-    @inlinable mutating func release(_ id: ID, _ store: Store<ChildState, ChildAction>) {
-      if let index = live.index(forKey: id), live.values[index].store === store {
-        live.values[index].boundHosts -= 1
-        return
-      }
+    /// Drops one binding's hold on `store`, evicting the store if its element is gone and no
+    /// other binding shows it. Changes no key of `live`, so indexes into it stay valid.
+    @inlinable mutating func release(_ store: Store<ChildState, ChildAction>) {
+      // A store not in `retired` is live, and nothing counts a live store's hosts.
+      guard !retired.isEmpty else { return }
       let key = ObjectIdentifier(store)
       guard var entry = retired[key] else { return }
       entry.boundHosts -= 1
       retired[key] = entry.boundHosts == 0 ? nil : entry
     }
 
-    /// Invalidates the store of a removed element with the state the element had last (in
-    /// `previous`, the collection at the publication before the removal), then moves it to
-    /// `retired` if hosts show it, else drops it.
-    @inlinable mutating func retire(_ id: ID, previous: IdentifiedArray<ID, ChildState>?) {
-      guard let entry = live.removeValue(forKey: id) else { return }
-      entry.store.invalidate(finalState: previous?[id: id])
-      if entry.boundHosts > 0 { retired[ObjectIdentifier(entry.store)] = entry }
+    /// Invalidates the stores of the removed elements `ids` with the states they had last (in
+    /// `previous`, the collection at the publication before the removal), moving those that
+    /// bindings show to `retired` and dropping the others.
+    @inlinable mutating func retire(_ ids: [ID], previous: IdentifiedArray<ID, ChildState>?) {
+      guard !ids.isEmpty else { return }
+      var shown: [ObjectIdentifier: Int] = [:]
+      for binding in bindings.values { shown[ObjectIdentifier(binding.store), default: 0] += 1 }
+      for id in ids {
+        guard let store = live.removeValue(forKey: id) else { continue }
+        store.invalidate(finalState: previous?[id: id])
+        let key = ObjectIdentifier(store)
+        if let boundHosts = shown[key] { retired[key] = RetiredStore(store: store, boundHosts: boundHosts) }
+      }
     }
 
     /// Releases the bindings of hosts that were deallocated without being unbound.
     @usableFromInline mutating func sweepReleasedHosts() {
       for (key, binding) in bindings where binding.host.object == nil {
         bindings[key] = nil
-        release(binding.id, binding.store)
+        release(binding.store)
       }
       bindingsAtLastSweep = bindings.count
     }
@@ -68,8 +75,10 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
     }
   }
 
-  @usableFromInline struct Entry {
+  /// The store of a removed element that hosts still show.
+  @usableFromInline struct RetiredStore {
     @usableFromInline let store: Store<ChildState, ChildAction>
+    /// The bindings that show it; the store is dropped when this reaches 0.
     @usableFromInline var boundHosts: Int
 
     @usableFromInline init(store: Store<ChildState, ChildAction>, boundHosts: Int) {
@@ -79,60 +88,34 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
   }
 
   @usableFromInline struct Binding {
-    @usableFromInline var id: ID
     /// The store the host was configured with, live or retired.
     @usableFromInline var store: Store<ChildState, ChildAction>
-    /// Never reassigned alone; a `var` so that `repoint` loads the weak reference in place (the
-    /// compiler copies a `let` struct holding a `weak var` to read it: an atomic increment and
-    /// decrement on the host's side table per bind).
-    @usableFromInline var host: HostReference
+    @usableFromInline let host: HostReference
 
-    @usableFromInline init(id: ID, store: Store<ChildState, ChildAction>, host: HostReference) {
-      self.id = id
+    @usableFromInline init(store: Store<ChildState, ChildAction>, host: HostReference) {
       self.store = store
       self.host = host
     }
-
-    /// What pointing a binding at another store found.
-    @usableFromInline enum Repointing {
-      /// The binding's host already shows that store.
-      case unchanged
-      /// The binding's host showed `store`, for `id`; the binding now shows the new store.
-      case repointed(id: ID, store: Store<ChildState, ChildAction>)
-      /// The binding belongs to a deallocated host whose address the host being bound reuses;
-      /// it showed `store`, for `id`, and is left for the caller to replace whole.
-      case staleHost(id: ID, store: Store<ChildState, ChildAction>)
-    }
-
-    /// Points this binding at `store`, the store of `id`, when the binding is the bound host's
-    /// own: in place, so that a bind on scroll neither copies nor makes a weak reference.
-    /// - Parameters:
-    ///   - id: The element's ID.
-    ///   - store: The element's store.
-    ///   - host: The identity of the host being bound.
-    /// - Returns: What the binding showed before, and whether it was the host's.
-    @inlinable mutating func repoint(
-      to id: ID, store: Store<ChildState, ChildAction>, for host: ObjectIdentifier
-    ) -> Repointing {
-      guard let current = self.host.object, ObjectIdentifier(current) == host else {
-        return .staleHost(id: self.id, store: self.store)
-      }
-      if self.id == id && self.store === store { return .unchanged }
-      let previous = Repointing.repointed(id: self.id, store: self.store)
-      self.id = id
-      self.store = store
-      return previous
-    }
   }
 
-  /// A weak reference to a host, compared by identity only.
+  /// A host, held without keeping it alive, whose identity keys its binding.
+  ///
+  /// The unowned reference keeps the host's memory (not the host) allocated while the binding
+  /// exists, so no other object can take its address meanwhile: a live host whose identity
+  /// finds a binding is always that binding's host, and `bind` and `unbind` never load a weak
+  /// reference (an atomic load and a retain on the host's side table per call). Only sweeps
+  /// read `object`, to find hosts released without `unbind`.
   @usableFromInline struct HostReference: @unchecked Sendable {
-    // Guarded by the registry's lock like every Binding; beyond that, `object` is only ever
-    // compared by identity (weak loads are atomic) and never used to call the host, so holding
-    // a non-Sendable host here shares nothing across threads.
+    // Guarded by the registry's lock like every Binding; beyond that, the host is only ever
+    // compared by identity and never used to call it, so holding a non-Sendable host here
+    // shares nothing across threads.
     @usableFromInline weak var object: AnyObject?
+    @usableFromInline unowned let reservation: AnyObject
 
-    @usableFromInline init(object: AnyObject) { self.object = object }
+    @usableFromInline init(object: AnyObject) {
+      self.object = object
+      reservation = object
+    }
   }
 
   /// What `bind` found, to act on outside the lock.
@@ -178,18 +161,18 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
   /// - Returns: The element's store, or `nil` when no element has that ID.
   @inlinable
   public func store(for id: ID) -> Store<ChildState, ChildAction>? {
-    entries.withLock { entries in entries.live[id]?.store ?? makeLiveStore(id, boundHosts: 0, &entries) }
+    entries.withLock { entries in entries.live[id] ?? makeLiveStore(id, &entries) }
   }
 
-  /// Makes the store of `id`, which `live` does not have yet, and records it there as shown by
-  /// `boundHosts` hosts. Made under the registry's lock, so that a publication removing the
-  /// element cannot slip between reading the state and keeping the store (which would keep a
-  /// store no later publication evicts).
+  /// Makes the store of `id`, which `live` does not have yet, and records it there. Made under
+  /// the registry's lock, so that a publication removing the element cannot slip between
+  /// reading the state and keeping the store (which would keep a store no later publication
+  /// evicts).
   /// - Returns: The store, or `nil` when no element has that ID.
   @inlinable
-  func makeLiveStore(_ id: ID, boundHosts: Int, _ entries: inout Entries) -> Store<ChildState, ChildAction>? {
+  func makeLiveStore(_ id: ID, _ entries: inout Entries) -> Store<ChildState, ChildAction>? {
     guard let created = makeStore(id) else { return nil }
-    entries.live[id] = Entry(store: created, boundHosts: boundHosts)
+    entries.live[id] = created
     return created
   }
 
@@ -206,35 +189,21 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
   where Host.State == ChildState, Host.Action == ChildAction {
     guard host.allowsBinding() else { return }
     let key = ObjectIdentifier(host)
-    // One hash probe per dictionary where it can be: the element's entry and the host's binding
-    // are found by index and updated in place through it.
     let outcome = entries.withLock { entries -> BindOutcome in
       entries.sweepIfDue()
-      // A store made here is recorded as shown at once: this host cannot already show it.
-      let liveIndex = entries.live.index(forKey: id)
-      let store: Store<ChildState, ChildAction>
-      if let liveIndex {
-        store = entries.live.values[liveIndex].store
-      } else {
-        guard let created = makeLiveStore(id, boundHosts: 1, &entries) else { return .noElement }
-        store = created
-      }
-      var reusing = false
+      // The host's binding is found by index and updated in place through it: one hash probe.
+      guard let store = entries.live[id] ?? makeLiveStore(id, &entries) else { return .noElement }
+      let reusing: Bool
       if let bindingIndex = entries.bindings.index(forKey: key) {
-        switch entries.bindings.values[bindingIndex].repoint(to: id, store: store, for: key) {
-        case .unchanged:
-          return .alreadyShown
-        case .repointed(let previousID, let previousStore):
-          entries.release(previousID, previousStore)
-          reusing = true
-        case .staleHost(let previousID, let previousStore):
-          entries.release(previousID, previousStore)
-          entries.bindings.values[bindingIndex] = Binding(id: id, store: store, host: HostReference(object: host))
-        }
+        let previous = entries.bindings.values[bindingIndex].store
+        if previous === store { return .alreadyShown }
+        entries.bindings.values[bindingIndex].store = store
+        entries.release(previous)
+        reusing = true
       } else {
-        entries.bindings[key] = Binding(id: id, store: store, host: HostReference(object: host))
+        entries.bindings[key] = Binding(store: store, host: HostReference(object: host))
+        reusing = false
       }
-      if let liveIndex { entries.live.values[liveIndex].boundHosts += 1 }
       return .configure(store, reusing: reusing)
     }
     switch outcome {
@@ -261,8 +230,8 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
     let key = ObjectIdentifier(host)
     let wasBound = entries.withLock { entries -> Bool in
       guard let binding = entries.bindings.removeValue(forKey: key) else { return false }
-      entries.release(binding.id, binding.store)
-      return binding.host.object === host
+      entries.release(binding.store)
+      return true
     }
     if wasBound { host.prepareForReuse() }
   }
@@ -292,12 +261,12 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
   ) {
     entries.withLock { entries in
       guard let elements else {
-        for id in Array(entries.live.keys) { entries.retire(id, previous: previous) }
+        entries.retire(Array(entries.live.keys), previous: previous)
         entries.sweepReleasedHosts()
         return
       }
       let removed = previous.map { elements.idsGone(comparedTo: $0.ids, tracked: entries.live) } ?? []
-      for id in removed { entries.retire(id, previous: previous) }
+      entries.retire(removed, previous: previous)
       if !removed.isEmpty { entries.sweepReleasedHosts() }
     }
   }
