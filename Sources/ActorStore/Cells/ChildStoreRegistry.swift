@@ -96,6 +96,17 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
       self.store = store
       self.host = host
     }
+
+    /// Points the binding at `store`. A mutating method, so that a bind reaches the binding in
+    /// place: reading a field through the dictionary's getter copies the whole binding, with
+    /// atomic operations on the host's side table for its weak and unowned references.
+    /// - Parameter store: The store the host shows now.
+    /// - Returns: The store it showed before, or `nil` if that was `store` already.
+    @inlinable mutating func repoint(to store: Store<ChildState, ChildAction>) -> Store<ChildState, ChildAction>? {
+      if self.store === store { return nil }
+      defer { self.store = store }
+      return self.store
+    }
   }
 
   /// A host, held without keeping it alive, whose identity keys its binding.
@@ -195,9 +206,7 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
       guard let store = entries.live[id] ?? makeLiveStore(id, &entries) else { return .noElement }
       let reusing: Bool
       if let bindingIndex = entries.bindings.index(forKey: key) {
-        let previous = entries.bindings.values[bindingIndex].store
-        if previous === store { return .alreadyShown }
-        entries.bindings.values[bindingIndex].store = store
+        guard let previous = entries.bindings.values[bindingIndex].repoint(to: store) else { return .alreadyShown }
         entries.release(previous)
         reusing = true
       } else {
