@@ -430,37 +430,46 @@ struct EffectRegistryState: ~Copyable {
     throttleSweepThreshold = max(Self.throttleSweepMinimum, 2 * throttles.count)
   }
 
+  // Both edit a bucket through the dictionary's modify accessor: one hash probe per key, where a
+  // read followed by a write takes two.
   private mutating func insert(_ record: EffectRecord, at key: EffectKey) {
-    switch index[key] {
-    case nil:
-      index[key] = .one(record)
-    case .one(let existing):
-      index[key] = .many([ObjectIdentifier(existing): existing, ObjectIdentifier(record): record])
-    case .many(var records):
-      index[key] = nil
-      records[ObjectIdentifier(record)] = record
-      index[key] = .many(records)
-    }
+    Self.add(record, to: &index[key])
   }
 
   private mutating func unregister(_ record: EffectRecord) {
-    for key in record.keys {
-      switch index[key] {
-      case .one(let existing) where existing === record:
-        index[key] = nil
-      case .many(var records):
-        index[key] = nil
-        records[ObjectIdentifier(record)] = nil
-        if records.count == 1, let last = records.values.first {
-          index[key] = .one(last)
-        } else if !records.isEmpty {
-          index[key] = .many(records)
-        }
-      default:
-        break
-      }
-    }
+    for key in record.keys { Self.remove(record, from: &index[key]) }
     record.keys = .none
+  }
+
+  private static func add(_ record: EffectRecord, to bucket: inout Bucket?) {
+    switch bucket {
+    case nil:
+      bucket = .one(record)
+    case .one(let existing):
+      bucket = .many([ObjectIdentifier(existing): existing, ObjectIdentifier(record): record])
+    case .many(var records):
+      // Emptied first, so that `records` is the only reference and is edited without a copy.
+      bucket = nil
+      records[ObjectIdentifier(record)] = record
+      bucket = .many(records)
+    }
+  }
+
+  private static func remove(_ record: EffectRecord, from bucket: inout Bucket?) {
+    switch bucket {
+    case .one(let existing) where existing === record:
+      bucket = nil
+    case .many(var records):
+      bucket = nil
+      records[ObjectIdentifier(record)] = nil
+      if records.count == 1, let last = records.values.first {
+        bucket = .one(last)
+      } else if !records.isEmpty {
+        bucket = .many(records)
+      }
+    default:
+      break
+    }
   }
 
   private func unlink(_ record: EffectRecord, from parent: EffectRecord) {
