@@ -90,43 +90,53 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
   @usableFromInline struct Binding {
     /// The store the host was configured with, live or retired.
     @usableFromInline var store: Store<ChildState, ChildAction>
-    @usableFromInline let host: HostReference
+    /// Never reassigned alone; a `var` so that `repoint` loads the weak reference in place.
+    @usableFromInline var host: HostReference
 
     @usableFromInline init(store: Store<ChildState, ChildAction>, host: HostReference) {
       self.store = store
       self.host = host
     }
 
-    /// Points the binding at `store`. A mutating method, so that a bind reaches the binding in
-    /// place: reading a field through the dictionary's getter copies the whole binding, with
-    /// atomic operations on the host's side table for its weak and unowned references.
-    /// - Parameter store: The store the host shows now.
-    /// - Returns: The store it showed before, or `nil` if that was `store` already.
-    @inlinable mutating func repoint(to store: Store<ChildState, ChildAction>) -> Store<ChildState, ChildAction>? {
-      if self.store === store { return nil }
+    /// What pointing a binding at a store found.
+    @usableFromInline enum Repointing {
+      /// The binding's host already shows that store.
+      case unchanged
+      /// The binding's host showed `previous`; the binding now shows the new store.
+      case repointed(previous: Store<ChildState, ChildAction>)
+      /// The binding belongs to a deallocated host whose address the host being bound reuses;
+      /// it showed `previous`, and is left for the caller to replace whole.
+      case staleHost(previous: Store<ChildState, ChildAction>)
+    }
+
+    /// Points this binding at `store` if it is the bound host's own. A mutating method, so that
+    /// a bind reaches the binding in place: reading a field through the dictionary's getter
+    /// copies the whole binding, and copying its weak reference costs atomic operations on the
+    /// host's side table.
+    /// - Parameters:
+    ///   - store: The store the host shows now.
+    ///   - host: The identity of the host being bound.
+    /// - Returns: What the binding showed before, and whether it was the host's.
+    @inlinable mutating func repoint(
+      to store: Store<ChildState, ChildAction>, for host: ObjectIdentifier
+    ) -> Repointing {
+      guard let current = self.host.object, ObjectIdentifier(current) == host else {
+        return .staleHost(previous: self.store)
+      }
+      if self.store === store { return .unchanged }
       defer { self.store = store }
-      return self.store
+      return .repointed(previous: self.store)
     }
   }
 
-  /// A host, held without keeping it alive, whose identity keys its binding.
-  ///
-  /// The unowned reference keeps the host's memory (not the host) allocated while the binding
-  /// exists, so no other object can take its address meanwhile: a live host whose identity
-  /// finds a binding is always that binding's host, and `bind` and `unbind` never load a weak
-  /// reference (an atomic load and a retain on the host's side table per call). Only sweeps
-  /// read `object`, to find hosts released without `unbind`.
+  /// A weak reference to a host, compared by identity only.
   @usableFromInline struct HostReference: @unchecked Sendable {
-    // Guarded by the registry's lock like every Binding; beyond that, the host is only ever
-    // compared by identity and never used to call it, so holding a non-Sendable host here
-    // shares nothing across threads.
+    // Guarded by the registry's lock like every Binding; beyond that, `object` is only ever
+    // compared by identity (weak loads are atomic) and never used to call the host, so holding
+    // a non-Sendable host here shares nothing across threads.
     @usableFromInline weak var object: AnyObject?
-    @usableFromInline unowned let reservation: AnyObject
 
-    @usableFromInline init(object: AnyObject) {
-      self.object = object
-      reservation = object
-    }
+    @usableFromInline init(object: AnyObject) { self.object = object }
   }
 
   /// What `bind` found, to act on outside the lock.
@@ -206,9 +216,17 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
       guard let store = entries.live[id] ?? makeLiveStore(id, &entries) else { return .noElement }
       let reusing: Bool
       if let bindingIndex = entries.bindings.index(forKey: key) {
-        guard let previous = entries.bindings.values[bindingIndex].repoint(to: store) else { return .alreadyShown }
-        entries.release(previous)
-        reusing = true
+        switch entries.bindings.values[bindingIndex].repoint(to: store, for: key) {
+        case .unchanged:
+          return .alreadyShown
+        case .repointed(let previous):
+          entries.release(previous)
+          reusing = true
+        case .staleHost(let previous):
+          entries.release(previous)
+          entries.bindings.values[bindingIndex] = Binding(store: store, host: HostReference(object: host))
+          reusing = false
+        }
       } else {
         entries.bindings[key] = Binding(store: store, host: HostReference(object: host))
         reusing = false
@@ -240,7 +258,7 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
     let wasBound = entries.withLock { entries -> Bool in
       guard let binding = entries.bindings.removeValue(forKey: key) else { return false }
       entries.release(binding.store)
-      return true
+      return binding.host.object === host
     }
     if wasBound { host.prepareForReuse() }
   }
