@@ -53,6 +53,7 @@ public enum CollectionUpdateValidator {
   ///   - old: The snapshot the update starts from.
   ///   - new: The snapshot the update must produce.
   /// - Throws: The first rule the update breaks, naming the offending index, path or ID.
+  @inlinable
   public static func validate<SectionID, ItemID>(
     _ update: CollectionUpdate<SectionID, ItemID>,
     from old: Snapshot<SectionID, ItemID>,
@@ -62,6 +63,7 @@ public enum CollectionUpdateValidator {
   }
 
   /// Checks `update` between two lists of sections and their items, however they were made.
+  @inlinable
   static func validate<SectionID, ItemID>(
     _ update: CollectionUpdate<SectionID, ItemID>,
     from old: BatchApplication<SectionID, ItemID>.Side, to new: BatchApplication<SectionID, ItemID>.Side
@@ -144,38 +146,47 @@ public struct CollectionUpdateValidationError: Error, Equatable, CustomStringCon
 /// The state of one validation: the update's changes indexed by position, filled in stage by
 /// stage, between two sides given as plain lists (a snapshot's, or a declared collection's
 /// sections read directly, with no index to build).
+// Inlinable, like the `validate`s that use it, so that a test calling the validator with its
+// own ID types runs it specialized for them: run generic, a validation spent about two thirds of
+// its time on generic metadata and witness calls (10 000 items: 3.7 ms, specialized 1.3 ms).
+@usableFromInline
 struct BatchApplication<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
-  typealias Rule = CollectionUpdateValidationError.Rule
+  @usableFromInline typealias Rule = CollectionUpdateValidationError.Rule
 
   /// One side of an update: its sections, and each section's items, in order.
-  struct Side {
-    let sectionIDs: [SectionID]
-    let items: [[ItemID]]
+  @usableFromInline struct Side {
+    @usableFromInline let sectionIDs: [SectionID]
+    @usableFromInline let items: [[ItemID]]
+
+    @inlinable init(sectionIDs: [SectionID], items: [[ItemID]]) {
+      self.sectionIDs = sectionIDs
+      self.items = items
+    }
   }
 
-  let old: Side
-  let new: Side
+  @usableFromInline let old: Side
+  @usableFromInline let new: Side
 
-  var deletedSections: Set<Int> = []
-  var insertedSections: Set<Int> = []
-  var sectionMoveTargets: [Int: Int] = [:]  // new index -> old index
-  var movedSections: Set<Int> = []  // old indexes
+  @usableFromInline var deletedSections: Set<Int> = []
+  @usableFromInline var insertedSections: Set<Int> = []
+  @usableFromInline var sectionMoveTargets: [Int: Int] = [:]  // new index -> old index
+  @usableFromInline var movedSections: Set<Int> = []  // old indexes
   /// For each new section, the old section whose items it continues, or -1 when inserted.
-  var oldSectionOfNewSection: [Int] = []
+  @usableFromInline var oldSectionOfNewSection: [Int] = []
 
-  var deletedItems: Set<ItemPath> = []
-  var insertedItems: Set<ItemPath> = []
-  var itemMoveTargets: [ItemPath: ItemPath] = [:]  // new path -> old path
-  var movedItems: Set<ItemPath> = []  // old paths
+  @usableFromInline var deletedItems: Set<ItemPath> = []
+  @usableFromInline var insertedItems: Set<ItemPath> = []
+  @usableFromInline var itemMoveTargets: [ItemPath: ItemPath] = [:]  // new path -> old path
+  @usableFromInline var movedItems: Set<ItemPath> = []  // old paths
 
-  init(old: Side, new: Side) {
+  @inlinable init(old: Side, new: Side) {
     self.old = old
     self.new = new
   }
 
   // MARK: Sections
 
-  mutating func applySectionChanges(
+  @inlinable mutating func applySectionChanges(
     of update: CollectionUpdate<SectionID, ItemID>
   ) throws(CollectionUpdateValidationError) {
     let oldCount = old.items.count
@@ -250,7 +261,7 @@ struct BatchApplication<SectionID: Hashable & Sendable, ItemID: Hashable & Senda
 
   // MARK: Items
 
-  mutating func applyItemChanges(
+  @inlinable mutating func applyItemChanges(
     of update: CollectionUpdate<SectionID, ItemID>
   ) throws(CollectionUpdateValidationError) {
     for path in update.itemDeletes {
@@ -329,7 +340,7 @@ struct BatchApplication<SectionID: Hashable & Sendable, ItemID: Hashable & Senda
     try checkItemCounts()
   }
 
-  private func checkItemCounts() throws(CollectionUpdateValidationError) {
+  @inlinable func checkItemCounts() throws(CollectionUpdateValidationError) {
     var deletedCount = [Int](repeating: 0, count: old.items.count)
     var movedOutCount = [Int](repeating: 0, count: old.items.count)
     var insertedCount = [Int](repeating: 0, count: new.items.count)
@@ -362,7 +373,7 @@ struct BatchApplication<SectionID: Hashable & Sendable, ItemID: Hashable & Senda
   // MARK: Result
 
   /// Rebuilds the new snapshot from the old one and the update, and compares it with `new`.
-  func checkResult() throws(CollectionUpdateValidationError) {
+  @inlinable func checkResult() throws(CollectionUpdateValidationError) {
     for (section, oldSection) in oldSectionOfNewSection.enumerated() where oldSection >= 0 {
       guard old.sectionIDs[oldSection] == new.sectionIDs[section] else {
         throw error(
@@ -390,7 +401,7 @@ struct BatchApplication<SectionID: Hashable & Sendable, ItemID: Hashable & Senda
     }
   }
 
-  func checkReconfiguresAfterBatch(_ paths: [ItemPath]) throws(CollectionUpdateValidationError) {
+  @inlinable func checkReconfiguresAfterBatch(_ paths: [ItemPath]) throws(CollectionUpdateValidationError) {
     var reconfigured: Set<ItemPath> = []
     for path in paths {
       try checkNewPath(path, role: "reconfigure item after the batch")
@@ -410,7 +421,7 @@ struct BatchApplication<SectionID: Hashable & Sendable, ItemID: Hashable & Senda
 
   // MARK: Helpers
 
-  private func checkOldPath(
+  @inlinable func checkOldPath(
     _ path: ItemPath, role: String
   ) throws(CollectionUpdateValidationError) {
     guard old.items.indices.contains(path.section) else {
@@ -427,7 +438,7 @@ struct BatchApplication<SectionID: Hashable & Sendable, ItemID: Hashable & Senda
     }
   }
 
-  private func checkNewPath(
+  @inlinable func checkNewPath(
     _ path: ItemPath, role: String
   ) throws(CollectionUpdateValidationError) {
     guard new.items.indices.contains(path.section) else {
@@ -444,17 +455,17 @@ struct BatchApplication<SectionID: Hashable & Sendable, ItemID: Hashable & Senda
     }
   }
 
-  private func oldItem(_ path: ItemPath) -> ItemID { old.items[path.section][path.item] }
-  private func newItem(_ path: ItemPath) -> ItemID { new.items[path.section][path.item] }
+  @inlinable func oldItem(_ path: ItemPath) -> ItemID { old.items[path.section][path.item] }
+  @inlinable func newItem(_ path: ItemPath) -> ItemID { new.items[path.section][path.item] }
 
-  private func error(_ rule: Rule, _ message: String) -> CollectionUpdateValidationError {
+  @inlinable func error(_ rule: Rule, _ message: String) -> CollectionUpdateValidationError {
     CollectionUpdateValidationError(rule: rule, message: message)
   }
 }
 
 extension BatchApplication.Side {
   /// A snapshot's sections and items.
-  init(_ snapshot: Snapshot<SectionID, ItemID>) {
+  @inlinable init(_ snapshot: Snapshot<SectionID, ItemID>) {
     self.init(sectionIDs: snapshot.sectionIDs, items: snapshot.sectionIDs.map(snapshot.itemIDs(inSection:)))
   }
 }

@@ -16,6 +16,7 @@ extension CollectionUpdateValidator {
   ///   - old: The collection the update starts from.
   ///   - new: The collection the update must produce.
   /// - Throws: The first rule the update breaks, naming the offending path and item.
+  @inlinable
   public static func validate<SectionID, ItemID>(
     _ update: CollectionUpdate<SectionID, ItemID>,
     from old: DeclaredCollection<SectionID, ItemID>,
@@ -32,7 +33,7 @@ extension CollectionUpdateValidator {
 
   /// The collection's sections and (ID, kind) items, read from its sections: a collection's
   /// IDs are unique already, so no snapshot (and no index of its items) needs building.
-  private static func kindedSide<SectionID, ItemID>(
+  @inlinable static func kindedSide<SectionID, ItemID>(
     of collection: DeclaredCollection<SectionID, ItemID>
   ) -> BatchApplication<SectionID, KindedItem<ItemID>>.Side {
     let sections = collection.sections
@@ -42,7 +43,7 @@ extension CollectionUpdateValidator {
 
   /// Once identities check out: every kept item that changed is reconfigured at the right stage
   /// and path, and nothing else is.
-  private static func checkReconfigures<SectionID, ItemID>(
+  @inlinable static func checkReconfigures<SectionID, ItemID>(
     _ update: CollectionUpdate<SectionID, ItemID>,
     from old: DeclaredCollection<SectionID, ItemID>,
     to new: DeclaredCollection<SectionID, ItemID>
@@ -68,7 +69,7 @@ extension CollectionUpdateValidator {
     try compare(update.itemReconfiguresAfterBatch, expectedAfterBatch, stage: "after the batch (new paths)", in: new)
   }
 
-  private static func compare<SectionID, ItemID>(
+  @inlinable static func compare<SectionID, ItemID>(
     _ listed: [ItemPath], _ expected: Set<ItemPath>, stage: String, in collection: DeclaredCollection<SectionID, ItemID>
   ) throws(CollectionUpdateValidationError) {
     let listedSet = Set(listed)
