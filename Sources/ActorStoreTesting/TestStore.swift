@@ -100,6 +100,31 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
+  /// Creates a test store from reducers listed in a closure, as TCA's tests write it:
+  /// `TestStore(initialState: Feature.State()) { Feature() }`. Several reducers run in the order
+  /// written, as in ``CombineReducers``.
+  /// - Parameters:
+  ///   - initialState: The state to start from.
+  ///   - executor: The executor to run on; a new FIFO one by default.
+  ///   - reducer: Builds the reducer; called once.
+  ///   - fileID: Where the test store is created, for end-of-test failures.
+  ///   - filePath: Where the test store is created, for end-of-test failures.
+  ///   - line: Where the test store is created, for end-of-test failures.
+  ///   - column: Where the test store is created, for end-of-test failures.
+  public convenience init<R: Reducer>(
+    initialState: State,
+    executor: TestExecutor = TestExecutor(),
+    @ReducerBuilder<State, Action> reducer: () -> R,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) where R.State == State, R.Action == Action {
+    self.init(
+      initialState: initialState, reducer: reducer(), executor: executor,
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
   deinit {
     if !hasFinished {
       checkEnd(fileID: callSite.fileID, filePath: callSite.filePath, line: callSite.line, column: callSite.column)

@@ -3,6 +3,24 @@ import Testing
 
 /// `@MainActor`, as app test suites usually are: every `TestStore` call runs on the main actor.
 @MainActor @Suite struct TestStoreTests {
+  /// Written as TCA's tests are: reducers listed in a trailing closure that takes nothing.
+  @Test func reducersListedInATrailingClosureRunInOrder() async {
+    let store = TestStore(initialState: Pair.State()) {
+      Pair()
+      Reduce { state, action in
+        // Runs after `Pair`, so it sees `a` already set.
+        if case .setA = action { state.b = state.a * 10 }
+        return .none
+      }
+    }
+    await store.send(.setA(2)) {
+      $0.a = 2
+      $0.b = 20
+    }
+    await store.send(.incrementA) { $0.a = 3 }
+    await store.finish()
+  }
+
   @Test func concatenatedEffectsRunOneAfterAnother() async {
     let store = TestStore(initialState: Timing.State()) { Timing(clock: $0.clock) }
     await store.send(.concatenate)

@@ -62,6 +62,22 @@ struct StoreTests {
       })
   }
 
+  @Test func reducersListedInATrailingClosureRunInOrder() async {
+    // Written as TCA's `Store(initialState:reducer:)` is: the reducers in a trailing closure.
+    let store = Store(initialState: 0) {
+      Reduce<Int, Int> { state, action in
+        state += action
+        return .none
+      }
+      Reduce<Int, Int> { state, _ in
+        state *= 2
+        return .none
+      }
+    }
+    await store.send(3)
+    #expect(store.currentState == 6)
+  }
+
   @Test func stateAndCurrentStateReflectEachProcessedSend() async {
     let store = Self.makeStore()
     #expect(store.currentState.count == 0)

@@ -36,6 +36,20 @@ public actor Store<State: Sendable, Action: Sendable> {
     self.init(initialState: initialState, batch: StoreEngine.makeBatch(reducer), executor: executor)
   }
 
+  /// Creates a root store from reducers listed in a closure, as TCA's `Store` is written:
+  /// `Store(initialState: Feature.State()) { Feature() }`. Several reducers run in the order
+  /// written, as in ``CombineReducers``.
+  /// - Parameters:
+  ///   - initialState: The feature's state to start from.
+  ///   - executor: Where the store and its effects run (see ``init(initialState:reducer:executor:)``).
+  ///   - reducer: Builds the feature's reducer; called once.
+  @inlinable
+  public init<R: Reducer>(
+    initialState: State, executor: StoreExecutor = .default, @ReducerBuilder<State, Action> reducer: () -> R
+  ) where R.State == State, R.Action == Action {
+    self.init(initialState: initialState, reducer: reducer(), executor: executor)
+  }
+
   @usableFromInline
   init(initialState: State, batch: StoreEngine<State, Action>.Batch, executor: StoreExecutor) {
     let engine = StoreEngine(state: initialState, batch: batch, executor: executor)
