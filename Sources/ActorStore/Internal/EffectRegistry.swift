@@ -20,6 +20,29 @@
     state = Locked(EffectRegistryState(tracer: tracer, root: root))
   }
 
+  /// Opens `record`, the task record of a send's first effect (a plain `.run`), right below the
+  /// root, where it stands for the send's origin as well: a send that starts one effect makes one
+  /// record, not two. The origin's number is skipped, so that effects are numbered as if it had
+  /// been opened.
+  /// - Returns: The number the origin takes if ``interpose(_:above:serial:)`` makes it later.
+  @usableFromInline
+  func openStandingForSendOrigin(_ record: EffectRecord) -> UInt64 {
+    state.withLock { state in
+      let originSerial = state.nextSerial
+      state.nextSerial += 1
+      state.open(record, under: root, spawned: true, keys: .none, isTask: true, replacesGroup: false)
+      return originSerial
+    }
+  }
+
+  /// Puts `origin` in the place of `record`, which stood for the send's origin, and moves `record`
+  /// below it: the tree is then the one opening the origin first would have built.
+  /// - Parameter serial: The origin's number, from ``openStandingForSendOrigin(_:)``.
+  @usableFromInline
+  func interpose(_ origin: EffectRecord, above record: EffectRecord, serial: UInt64) {
+    state.withLock { $0.interpose(origin, above: record, serial: serial) }
+  }
+
   /// Adds `record` below `parent`, registered under `keys`. The record starts with one unit of
   /// activity (its task, or the launcher's hold) that ``endActivity(of:)`` releases.
   /// - Parameter replacesGroup: Whether the record stands for a `cancellable` group and the
@@ -318,6 +341,25 @@ struct EffectRegistryState: ~Copyable {
       if seenKeys.count < Self.seenKeyCapacity { seenKeys.insert(key) }
     }
     if isTask, let tracer { tracer.emit(.effectStarted(EffectTrace.start(of: record))) }
+  }
+
+  /// See ``EffectRegistry/interpose(_:above:serial:)``. `record` was opened below the root,
+  /// spawned, in this batch: its task has not started, so nothing hangs below it yet.
+  mutating func interpose(_ origin: EffectRecord, above record: EffectRecord, serial: UInt64) {
+    unlink(record, from: root)
+    // The root counts `record` once, as spawned; `origin` takes that count over.
+    origin.parent = root
+    origin.isSpawned = true
+    origin.serial = serial
+    origin.isCancelled = root.isCancelled
+    origin.nextSibling = root.firstChild
+    root.firstChild?.previousSibling = origin
+    root.firstChild = origin
+    record.parent = origin
+    record.isSpawned = false
+    origin.firstChild = record
+    origin.openStructural += 1
+    origin.openTransitive += 1
   }
 
   mutating func endActivity(of record: EffectRecord, isTask: Bool) -> RegistryFollowUp {
