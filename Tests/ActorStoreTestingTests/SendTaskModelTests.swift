@@ -117,7 +117,8 @@ import Testing
     for seed: UInt64 in 0..<300 {
       var generator = SeededGenerator(seed: seed)
       let executor = TestExecutor(ordering: .seeded(seed))
-      let store = Store(initialState: [], reducer: Feature(clock: executor.clock), executor: executor.makeStoreExecutor())
+      let store = Store(
+        initialState: [], reducer: Feature(clock: executor.clock), executor: executor.makeStoreExecutor())
       var model = Model()
       var tasks: [StoreTask] = []
       var nextTag = 0
