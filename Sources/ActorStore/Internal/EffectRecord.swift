@@ -29,6 +29,10 @@
   /// visits them in a reproducible order (never by address).
   final var serial: UInt64 = 0
   final var isCancelled = false
+  /// Whether the send this record tracks was cancelled as a whole (``StoreTask/cancel()``, or
+  /// the cancelled wait of its `finish()`), as opposed to the record alone, by an ID: the two
+  /// differ for a task record standing for its send's origin.
+  final var isCancelledAsSend = false
   final var isStructurallyFinished = false
   final var isTransitivelyFinished = false
   final var structuralWaiters: [UnsafeContinuation<Void, Never>] = []

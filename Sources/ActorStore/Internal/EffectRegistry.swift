@@ -20,24 +20,28 @@
     state = Locked(EffectRegistryState(tracer: tracer, root: root))
   }
 
-  /// Opens `record`, the task record of a send's first effect (a plain `.run`), right below the
-  /// root, where it stands for the send's origin as well: a send that starts one effect makes one
-  /// record, not two. The origin's number is skipped, so that effects are numbered as if it had
-  /// been opened.
+  /// Opens `record`, the task record of a send's first effect (a top-level `.run`, cancellable
+  /// or not), right below the root, where it stands for the send's origin as well: a send that
+  /// starts one effect makes one record, not two. The origin's number is skipped, so that effects
+  /// are numbered as if it had been opened.
+  /// - Parameters:
+  ///   - keys: Where the record is registered.
+  ///   - replacesGroup: See ``open(_:under:spawned:keys:isTask:replacesGroup:)``.
   /// - Returns: The number the origin takes if ``interpose(_:above:serial:)`` makes it later.
   @usableFromInline
-  func openStandingForSendOrigin(_ record: EffectRecord) -> UInt64 {
+  func openStandingForSendOrigin(_ record: EffectRecord, keys: EffectKeys, replacesGroup: Bool) -> UInt64 {
     state.withLock { state in
       let originSerial = state.nextSerial
       state.nextSerial += 1
-      state.open(record, under: root, spawned: true, keys: .none, isTask: true, replacesGroup: false)
+      state.open(record, under: root, spawned: true, keys: keys, isTask: true, replacesGroup: replacesGroup)
       return originSerial
     }
   }
 
   /// Puts `origin` in the place of `record`, which stood for the send's origin, and moves `record`
   /// below it: the tree is then the one opening the origin first would have built.
-  /// - Parameter serial: The origin's number, from ``openStandingForSendOrigin(_:)``.
+  /// - Parameter serial: The origin's number, from
+  ///   ``openStandingForSendOrigin(_:keys:replacesGroup:)``.
   @usableFromInline
   func interpose(_ origin: EffectRecord, above record: EffectRecord, serial: UInt64) {
     state.withLock { $0.interpose(origin, above: record, serial: serial) }
@@ -131,6 +135,13 @@
 
   @usableFromInline
   func isCancelled(_ record: EffectRecord) -> Bool { state.withLock { _ in record.isCancelled } }
+
+  /// Whether the send `record` tracks (its origin, or the task record standing for it) was
+  /// cancelled as a whole: by its `StoreTask`, or with the store. A cancel by ID of the effect
+  /// standing for the origin does not count.
+  func isCancelledAsSend(_ record: EffectRecord) -> Bool {
+    state.withLock { _ in record.isCancelledAsSend || root.isCancelled }
+  }
 
   /// How an action sent by `record`'s effect is to be treated.
   func delivery(from record: EffectRecord) -> Delivery {
@@ -432,6 +443,7 @@ struct EffectRegistryState: ~Copyable {
   /// Cancels `record` and its sub-effects: the root when the store is released, otherwise a
   /// send's origin for its ``StoreTask``.
   mutating func cancel(_ record: EffectRecord, transitively: Bool) -> RegistryFollowUp {
+    record.isCancelledAsSend = true
     var followUp = RegistryFollowUp()
     let cause: StoreTraceEvent.CancellationCause? = tracer.map { _ in record === root ? .storeReleased : .storeTask }
     cancel(record, transitively: transitively, cause: cause, into: &followUp)

@@ -18,8 +18,9 @@ extension StoreEngine {
     case .cancel(let id, let site):
       cancel(id: id, path: nil, site: site)
     case .cancellable(let inner, let id, let cancelInFlight):
-      // Only below a send's origin, which nothing can cancel while its batch runs, so that the
-      // record never opens under a cancelled parent (where a group would open no task at all).
+      // Only for an action of the current send (below its origin, or standing for it), which
+      // nothing can cancel while its batch runs, so that the record never opens under a cancelled
+      // parent (where a group would open no task at all).
       guard queued.owner == nil, case .run(let run) = inner.operation else {
         return launch(effect, from: queued, store: store)
       }
@@ -38,9 +39,8 @@ extension StoreEngine {
   ) {
     let key = EffectKey(id: id)
     if cancelInFlight { cancel(key) }
-    let origin = currentSendOrigin()
     let record = taskRecord(origin: run.origin, startedBy: action, run.operation, run.handler, store)
-    registry.open(record, under: origin, spawned: false, keys: EffectKeys(key), isTask: true, replacesGroup: true)
+    openInCurrentSend(record, keys: EffectKeys(key), replacesGroup: true)
     deferStart(.run(record), priority: run.priority)
   }
 }

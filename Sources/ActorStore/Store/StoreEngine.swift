@@ -37,8 +37,8 @@ import Synchronization
   @exclusivity(unchecked) @usableFromInline var isProcessing = false
   /// The record grouping the effects of the top-level `send` being processed; made on the
   /// first effect so that sends without effects allocate nothing. While the send has started
-  /// one plain `.run` and nothing else, that effect's task record stands for it (see
-  /// `reservedOriginSerial`).
+  /// one top-level `.run` (cancellable or not) and nothing else, that effect's task record stands
+  /// for it (see `reservedOriginSerial`).
   @exclusivity(unchecked) @usableFromInline var sendOrigin: EffectRecord?
   /// Set while `sendOrigin` is the task record of the send's only effect so far: the number the
   /// origin takes if a second effect needs it. One record per send instead of two, in the
@@ -342,16 +342,21 @@ import Synchronization
       return startRun(run, under: owner, isSpawned: true, startedBy: next.action, store: store)
     }
     let record = taskRecord(origin: run.origin, startedBy: next.action, run.operation, run.handler, store)
-    if sendOrigin == nil {
-      // The send's first effect, a plain `.run`: its record stands for the origin. Having no keys,
-      // it is cancelled only with the whole send (`StoreTask.cancel()`, the store's release), so
-      // what the send's `StoreTask` reports does not change.
-      reservedOriginSerial = registry.openStandingForSendOrigin(record)
-      sendOrigin = record
-    } else {
-      registry.open(record, under: currentSendOrigin(), spawned: false, keys: .none, isTask: true)
-    }
+    openInCurrentSend(record, keys: .none, replacesGroup: false)
     deferStart(.run(record), priority: run.priority)
+  }
+
+  /// Opens the task record of a top-level `.run` of the send being processed: standing for the
+  /// send's origin if it is the send's first effect, else below the origin.
+  @inlinable
+  func openInCurrentSend(_ record: EffectRecord, keys: EffectKeys, replacesGroup: Bool) {
+    guard sendOrigin != nil else {
+      reservedOriginSerial = registry.openStandingForSendOrigin(record, keys: keys, replacesGroup: replacesGroup)
+      sendOrigin = record
+      return
+    }
+    registry.open(
+      record, under: currentSendOrigin(), spawned: false, keys: keys, isTask: true, replacesGroup: replacesGroup)
   }
 
   @inlinable

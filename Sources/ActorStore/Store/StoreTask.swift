@@ -36,7 +36,7 @@ public struct StoreTask: Hashable, Sendable {
   /// Whether ``cancel()`` was called (or the effects were cancelled with their store).
   public var isCancelled: Bool {
     guard let record, let registry else { return false }
-    return registry.isCancelled(record)
+    return registry.isCancelledAsSend(record)
   }
 
   /// Whether every effect this send started has finished.
