@@ -324,14 +324,10 @@ struct EffectRegistryState: ~Copyable {
     _ record: EffectRecord, under parent: EffectRecord, spawned: Bool, keys: EffectKeys, isTask: Bool,
     replacesGroup: Bool
   ) {
-    record.parent = parent
-    record.isSpawned = spawned
+    link(record, under: parent, spawned: spawned)
     if replacesGroup { nextSerial += 1 }
     record.serial = nextSerial
     nextSerial += 1
-    record.nextSibling = parent.firstChild
-    parent.firstChild?.previousSibling = record
-    parent.firstChild = record
     parent.openTransitive += 1
     if !spawned { parent.openStructural += 1 }
     if isTask {
@@ -358,17 +354,11 @@ struct EffectRegistryState: ~Copyable {
   /// spawned, in this batch: its task has not started, so nothing hangs below it yet.
   mutating func interpose(_ origin: EffectRecord, above record: EffectRecord, serial: UInt64) {
     unlink(record, from: root)
-    // The root counts `record` once, as spawned; `origin` takes that count over.
-    origin.parent = root
-    origin.isSpawned = true
     origin.serial = serial
     origin.isCancelled = root.isCancelled
-    origin.nextSibling = root.firstChild
-    root.firstChild?.previousSibling = origin
-    root.firstChild = origin
-    record.parent = origin
-    record.isSpawned = false
-    origin.firstChild = record
+    // The root counts `record` once, as spawned; `origin` takes that count over.
+    link(origin, under: root, spawned: true)
+    link(record, under: origin, spawned: false)
     origin.openStructural += 1
     origin.openTransitive += 1
   }
@@ -524,6 +514,15 @@ struct EffectRegistryState: ~Copyable {
     default:
       break
     }
+  }
+
+  /// Makes `record` the first child of `parent`, structural or spawned; counts nothing.
+  private func link(_ record: EffectRecord, under parent: EffectRecord, spawned: Bool) {
+    record.parent = parent
+    record.isSpawned = spawned
+    record.nextSibling = parent.firstChild
+    parent.firstChild?.previousSibling = record
+    parent.firstChild = record
   }
 
   private func unlink(_ record: EffectRecord, from parent: EffectRecord) {

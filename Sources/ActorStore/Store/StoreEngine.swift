@@ -319,17 +319,15 @@ import Synchronization
   /// The record grouping the current top-level send's effects, made on first use.
   @usableFromInline
   func currentSendOrigin() -> EffectRecord {
-    if let origin = sendOrigin {
-      guard let serial = reservedOriginSerial else { return origin }
+    if let origin = sendOrigin, reservedOriginSerial == nil { return origin }
+    let origin = EffectRecord(origin: nil, label: "send")
+    if let standIn = sendOrigin, let serial = reservedOriginSerial {
       // The send's first effect stood for the origin; a second one needs the origin itself.
       reservedOriginSerial = nil
-      let interposed = EffectRecord(origin: nil, label: "send")
-      registry.interpose(interposed, above: origin, serial: serial)
-      sendOrigin = interposed
-      return interposed
+      registry.interpose(origin, above: standIn, serial: serial)
+    } else {
+      registry.open(origin, under: registry.root, spawned: true, keys: .none, isTask: false)
     }
-    let origin = EffectRecord(origin: nil, label: "send")
-    registry.open(origin, under: registry.root, spawned: true, keys: .none, isTask: false)
     sendOrigin = origin
     return origin
   }
@@ -338,11 +336,12 @@ import Synchronization
   /// common case, kept on the specialized per-action path.
   @inlinable
   func startRun(_ run: EffectRun<Action>, for next: QueuedAction, store: Store<State, Action>) {
-    if let owner = next.owner {
-      return startRun(run, under: owner, isSpawned: true, startedBy: next.action, store: store)
-    }
     let record = taskRecord(origin: run.origin, startedBy: next.action, run.operation, run.handler, store)
-    openInCurrentSend(record, keys: .none, replacesGroup: false)
+    if let owner = next.owner {
+      registry.open(record, under: owner, spawned: true, keys: .none, isTask: true)
+    } else {
+      openInCurrentSend(record, keys: .none, replacesGroup: false)
+    }
     deferStart(.run(record), priority: run.priority)
   }
 
