@@ -227,10 +227,9 @@ public actor Store<State: Sendable, Action: Sendable> {
   }
 
   func startThrottled(
-    _ inner: Effect<Action>, under group: EffectRecord, path: ScopePath?, owner: EffectRecord?,
-    unlessCancelled pending: EffectRecord
+    _ inner: Effect<Action>, under group: EffectRecord, path: ScopePath?, unlessCancelled pending: EffectRecord
   ) {
-    engine?.startThrottled(inner, under: group, path: path, owner: owner, unlessCancelled: pending, store: self)
+    engine?.startThrottled(inner, under: group, path: path, unlessCancelled: pending, store: self)
   }
 }
 

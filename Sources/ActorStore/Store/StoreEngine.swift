@@ -533,7 +533,6 @@ import Synchronization
       if replacingPending { cancel(pendingKey) }
       let group = openGroup(context, keys: EffectKeys(idKeys(rule.id, context.path)))
       let path = context.path
-      let owner = context.owner
       // The operation reaches its own record through the `Send` it is given: capturing the
       // record would make a cycle, since the record holds the operation.
       let pending = taskRecord(
@@ -541,7 +540,7 @@ import Synchronization
         { [weak store] send in
           guard case .effect(let pending) = send.channel else { return }
           try await wait()
-          await store?.startThrottled(inner, under: group, path: path, owner: owner, unlessCancelled: pending)
+          await store?.startThrottled(inner, under: group, path: path, unlessCancelled: pending)
         }, nil, store)
       registry.open(pending, under: group, spawned: false, keys: EffectKeys(pendingKey), isTask: true)
       deferStart(.run(pending))
@@ -551,12 +550,16 @@ import Synchronization
 
   /// Starts a throttled effect whose wait ended, below the throttle's group, unless the wait was
   /// replaced or cancelled meanwhile.
+  ///
+  /// It runs in a batch of its own, outside any top-level send: an action the effect sends
+  /// synchronously (a throttled `.send`) counts as sent by the group, like a concatenation's
+  /// items, so that the effects it starts belong to the send that was throttled.
   func startThrottled(
-    _ inner: Effect<Action>, under group: EffectRecord, path: ScopePath?, owner: EffectRecord?,
-    unlessCancelled pending: EffectRecord, store: Store<State, Action>
+    _ inner: Effect<Action>, under group: EffectRecord, path: ScopePath?, unlessCancelled pending: EffectRecord,
+    store: Store<State, Action>
   ) {
     guard !registry.isCancelled(pending) else { return }
-    launch(inner, LaunchContext(parent: group, isSpawned: false, path: path, owner: owner), store)
+    launch(inner, LaunchContext(parent: group, isSpawned: false, path: path, owner: group), store)
     runBatch(store)
   }
 }
