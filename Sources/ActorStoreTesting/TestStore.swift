@@ -30,7 +30,14 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     case on
     /// Only what the assertion closures set is checked; unasserted changes, actions and effects
     /// are allowed.
-    case off
+    /// - Parameter showSkippedAssertions: Whether what `.on` would have failed on is reported
+    ///   as a warning (state changes not asserted, actions not received, effects in flight at
+    ///   the end), so that a partial test shows what it leaves out.
+    case off(showSkippedAssertions: Bool)
+
+    /// Non-exhaustive, without showing the skipped assertions:
+    /// `.off(showSkippedAssertions: false)`.
+    public static var off: Self { .off(showSkippedAssertions: false) }
   }
 
   /// The executor every job of this store runs on.
@@ -158,8 +165,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     column: UInt = #column
   ) async -> StoreTask {
     let location = (fileID, filePath, line, column)
-    if exhaustivity == .on, !received.isEmpty {
-      fail(
+    if !received.isEmpty {
+      unmet(
         """
         Must handle \(received.count) received action\(received.count == 1 ? "" : "s") before \
         sending \(action):
@@ -300,7 +307,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
         expectedState = entry.state
         return
       }
-    case .off:
+    case .off(showSkippedAssertions: _):
       guard let index = received.firstIndex(where: { isMatching($0.action) }) else {
         fail(
           "Expected to receive \(description), but received only:\n"
@@ -308,6 +315,11 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
         return
       }
       entry = received[index]
+      if index > 0 {
+        unmet(
+          "Actions received before \(entry.action), not asserted:\n"
+            + received[..<index].map { "  \($0.action)" }.joined(separator: "\n"), at: location)
+      }
       received.removeFirst(index + 1)
     }
     assertState(after: "receive(\(entry.action))", update, actual: entry.state, at: location)
@@ -316,6 +328,16 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
   private func assertState(
     after step: String, _ update: ((inout State) throws -> Void)?, actual: State, at location: Location
   ) {
+    if showsSkippedAssertions {
+      // What `.on` would have expected: the last asserted state with this step's changes.
+      var exhaustiveExpectation = expectedState
+      try? update?(&exhaustiveExpectation)
+      if exhaustiveExpectation != actual {
+        let diff = LineDiff.render(
+          expected: StateDump.lines(of: exhaustiveExpectation), actual: StateDump.lines(of: actual))
+        unmet("State changes not asserted after \(step): (− expected, + actual)\n\(diff)", at: location)
+      }
+    }
     var expected = exhaustivity == .on ? expectedState : actual
     do {
       try update?(&expected)
@@ -337,8 +359,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     let location = (fileID, filePath, line, column)
     executor.runUntilIdle(fileID: fileID, filePath: filePath, line: line, column: column)
     received += log.drain()
-    if exhaustivity == .on, !received.isEmpty {
-      fail(
+    if !received.isEmpty {
+      unmet(
         """
         The store received \(received.count) unexpected action\(received.count == 1 ? "" : "s"):
         \(received.map { "  \($0.action)" }.joined(separator: "\n"))
@@ -347,8 +369,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
       received = []
     }
     let inFlight = store.inFlightEffectDescriptions
-    if exhaustivity == .on, !inFlight.isEmpty {
-      fail(
+    if !inFlight.isEmpty {
+      unmet(
         """
         \(inFlight.count) effect\(inFlight.count == 1 ? " is" : "s are") still in flight at the end of the test:
         \(inFlight.map { "  \($0)" }.joined(separator: "\n"))
@@ -361,5 +383,25 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
 
   private func fail(_ message: String, at location: Location) {
     reportIssue(message, fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
+  }
+
+  /// Whether exhaustivity is off with the skipped assertions shown.
+  private var showsSkippedAssertions: Bool {
+    if case .off(showSkippedAssertions: true) = exhaustivity { true } else { false }
+  }
+
+  /// Reports what an exhaustive store requires and did not get: a failure when exhaustivity is
+  /// on, a warning when it is off with the skipped assertions shown, nothing otherwise.
+  private func unmet(_ message: String, at location: Location) {
+    switch exhaustivity {
+    case .on:
+      fail(message, at: location)
+    case .off(showSkippedAssertions: true):
+      reportIssue(
+        "Skipped assertion: \(message)", severity: .warning, fileID: location.fileID, filePath: location.filePath,
+        line: location.line, column: location.column)
+    case .off(showSkippedAssertions: false):
+      break
+    }
   }
 }

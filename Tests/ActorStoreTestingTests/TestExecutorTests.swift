@@ -361,6 +361,7 @@ final class IssueCollector: IssueReporter {
   }
 
   var messages: [String] { issues.withLock { $0.map(\.message) } }
+  var severities: [RuntimeIssue.Severity] { issues.withLock { $0.map(\.severity) } }
 }
 
 /// A slot a task fills and the test reads after driving the executor.

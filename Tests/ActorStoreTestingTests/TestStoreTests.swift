@@ -88,6 +88,58 @@ import Testing
     await store.finish()
   }
 
+  /// TCA's `.off(showSkippedAssertions: true)`: what `.on` would fail on is shown as warnings.
+  @Test func nonExhaustiveModeCanShowTheSkippedAssertionsAsWarnings() async {
+    let issues = IssueCollector()
+    await IssueReporting.withReporter(issues) {
+      let store = TestStore(initialState: Counter.State()) { Counter(clock: $0.clock) }
+      store.exhaustivity = .off(showSkippedAssertions: true)
+      await store.send(.increment)
+      await store.send(.load)
+      await store.send(.increment) { $0.count = 43 }
+      await store.send(.startTimer)
+      await store.finish()
+    }
+    let messages = issues.messages
+    #expect(issues.severities == Array(repeating: .warning, count: 3), "\(messages)")
+    #expect(messages.count == 3)
+    #expect(messages.first?.hasPrefix("Skipped assertion: State changes not asserted after send(increment):") == true)
+    #expect(messages.dropFirst().first == "Skipped assertion: Must handle 1 received action before sending increment:\n  loaded(42)")
+    #expect(messages.last?.hasPrefix("Skipped assertion: 1 effect is still in flight at the end of the test:") == true)
+  }
+
+  @Test func nonExhaustiveReceiveShowsTheActionsItSkipped() async {
+    let issues = IssueCollector()
+    await IssueReporting.withReporter(issues) {
+      let store = TestStore(initialState: Timing.State()) { Timing(clock: $0.clock) }
+      store.exhaustivity = .off(showSkippedAssertions: true)
+      await store.send(.merge)
+      store.executor.advance(by: .seconds(3))
+      await store.receive(.tick(3)) {
+        $0.ticks = [1, 2, 3]
+        $0.times = [.seconds(1), .seconds(2), .seconds(3)]
+      }
+      await store.finish()
+    }
+    #expect(issues.messages == ["Skipped assertion: Actions received before tick(3), not asserted:\n  tick(1)\n  tick(2)"])
+    #expect(issues.severities == [.warning])
+  }
+
+  @Test func nonExhaustiveModeShowsNothingByDefault() async {
+    let issues = IssueCollector()
+    await IssueReporting.withReporter(issues) {
+      let store = TestStore(initialState: Counter.State()) { Counter(clock: $0.clock) }
+      store.exhaustivity = .off
+      #expect(store.exhaustivity == .off(showSkippedAssertions: false))
+      await store.send(.increment)
+      await store.send(.load)
+      await store.send(.increment)
+      await store.send(.startTimer)
+      await store.finish()
+    }
+    #expect(issues.messages.isEmpty)
+  }
+
   @Test func skipReceivedActionsAndInFlightEffects() async {
     let store = TestStore(initialState: Counter.State()) { Counter(clock: $0.clock) }
     await store.send(.load)
