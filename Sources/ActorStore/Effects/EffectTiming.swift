@@ -19,7 +19,8 @@ extension Effect {
   /// The first effect of a quiet period starts at once. Within the interval, one more is kept
   /// and started when the interval ends: the first one that arrived, or with `latest` the last
   /// one (each newer one replaces the one waiting). Every other is dropped. Throttled effects
-  /// are tagged with `id`, so ``cancel(id:)`` stops them, waiting or running.
+  /// are tagged with `id`, so ``cancel(id:)`` stops them, waiting or running; a waiting one that
+  /// is cancelled never started, and the interval still counts from the last start that did.
   /// - Parameters:
   ///   - id: The throttle's ID.
   ///   - interval: The shortest time between two starts.
@@ -32,18 +33,27 @@ extension Effect {
     if isNone { return self }
     let rule = ThrottleRule(id: EffectID(id)) { memory, hasPending in
       let now = clock.now
-      guard let window = memory as? ThrottleWindow<C>, window.anchor.duration(to: now) < interval else {
-        memory = ThrottleWindow(clock: clock, anchor: now, interval: interval)
+      guard let window = memory as? ThrottleWindow<C> else {
+        memory = ThrottleWindow(clock: clock, lastStart: now, interval: interval)
         return .startNow
       }
-      let lastStart = window.anchor
       if hasPending {
         guard latest else { return .drop }
-        return .startLater(replacingPending: true) { try await clock.sleep(until: lastStart, tolerance: nil) }
+        let deadline = window.scheduledStart ?? window.lastStart.advanced(by: interval)
+        return .startLater(replacingPending: true) { try await clock.sleep(until: deadline, tolerance: nil) }
       }
-      let deadline = lastStart.advanced(by: interval)
-      memory = ThrottleWindow(clock: clock, anchor: deadline, interval: interval)
+      // A start scheduled earlier and no longer waiting has either begun, which moved
+      // `lastStart`, or was cancelled: then it never happened, and the interval still counts
+      // from the last start that did.
+      guard window.lastStart.duration(to: now) < interval else {
+        memory = ThrottleWindow(clock: clock, lastStart: now, interval: interval)
+        return .startNow
+      }
+      let deadline = window.lastStart.advanced(by: interval)
+      memory = ThrottleWindow(clock: clock, lastStart: window.lastStart, interval: interval, scheduledStart: deadline)
       return .startLater(replacingPending: false) { try await clock.sleep(until: deadline, tolerance: nil) }
+    } started: { memory in
+      memory = ThrottleWindow(clock: clock, lastStart: clock.now, interval: interval)
     }
     return Self(.throttled(self, rule))
   }
@@ -54,6 +64,8 @@ extension Effect {
 @usableFromInline struct ThrottleRule: Sendable {
   let id: EffectID
   let decide: @Sendable (_ memory: inout (any ThrottleMemory)?, _ hasPending: Bool) -> ThrottleDecision
+  /// Records in the memory that the delayed start begins now, under the registry lock.
+  let started: @Sendable (_ memory: inout (any ThrottleMemory)?) -> Void
 }
 
 @usableFromInline enum ThrottleDecision {

@@ -197,6 +197,20 @@
     }
   }
 
+  /// Whether a throttle's waiting start may begin (neither replaced nor cancelled); if so, the
+  /// throttle's interval counts from now on.
+  /// - Parameters:
+  ///   - pending: The record of the waiting start.
+  ///   - rule: The throttle's rule.
+  ///   - key: Where the throttle's memory is kept.
+  func beginThrottledStart(_ pending: EffectRecord, rule: ThrottleRule, key: ThrottleKey) -> Bool {
+    state.withLock { state in
+      guard !pending.isCancelled else { return false }
+      rule.started(&state.throttles[key])
+      return true
+    }
+  }
+
   /// The number of effect tasks still running.
   var runningTaskCount: Int { state.withLock { $0.runningTasks } }
 

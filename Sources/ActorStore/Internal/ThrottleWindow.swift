@@ -4,14 +4,18 @@ protocol ThrottleMemory: Sendable {
   var intervalHasPassed: Bool { get }
 }
 
-/// A throttle's current interval: it counts from `anchor` (the last start, or the start
-/// already scheduled) and lasts `interval` on `clock`.
+/// A throttle's current interval: it counts from the last start that happened and lasts
+/// `interval` on `clock`.
 struct ThrottleWindow<C: Clock>: ThrottleMemory {
   let clock: C
-  let anchor: C.Instant
+  let lastStart: C.Instant
   let interval: C.Duration
+  /// When the start waiting for the interval's end, if one was scheduled, is due.
+  var scheduledStart: C.Instant? = nil
 
-  var intervalHasPassed: Bool { anchor.duration(to: clock.now) >= interval }
+  // A waiting start keeps the memory however old `lastStart` is: the registry sweeps only
+  // memories with no start waiting.
+  var intervalHasPassed: Bool { lastStart.duration(to: clock.now) >= interval }
 }
 
 /// Where a throttle's memory is kept: its ID in the element scope it was launched for.

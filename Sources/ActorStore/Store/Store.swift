@@ -227,9 +227,10 @@ public actor Store<State: Sendable, Action: Sendable> {
   }
 
   func startThrottled(
-    _ inner: Effect<Action>, under group: EffectRecord, path: ScopePath?, unlessCancelled pending: EffectRecord
+    _ inner: Effect<Action>, under group: EffectRecord, path: ScopePath?, unlessCancelled pending: EffectRecord,
+    rule: ThrottleRule, key: ThrottleKey
   ) {
-    engine?.startThrottled(inner, under: group, path: path, unlessCancelled: pending, store: self)
+    engine?.startThrottled(inner, under: group, path: path, unlessCancelled: pending, rule: rule, key: key, store: self)
   }
 }
 

@@ -540,7 +540,7 @@ import Synchronization
         { [weak store] send in
           guard case .effect(let pending) = send.channel else { return }
           try await wait()
-          await store?.startThrottled(inner, under: group, path: path, unlessCancelled: pending)
+          await store?.startThrottled(inner, under: group, path: path, unlessCancelled: pending, rule: rule, key: key)
         }, nil, store)
       registry.open(pending, under: group, spawned: false, keys: EffectKeys(pendingKey), isTask: true)
       deferStart(.run(pending))
@@ -556,9 +556,9 @@ import Synchronization
   /// items, so that the effects it starts belong to the send that was throttled.
   func startThrottled(
     _ inner: Effect<Action>, under group: EffectRecord, path: ScopePath?, unlessCancelled pending: EffectRecord,
-    store: Store<State, Action>
+    rule: ThrottleRule, key: ThrottleKey, store: Store<State, Action>
   ) {
-    guard !registry.isCancelled(pending) else { return }
+    guard registry.beginThrottledStart(pending, rule: rule, key: key) else { return }
     launch(inner, LaunchContext(parent: group, isSpawned: false, path: path, owner: group), store)
     runBatch(store)
   }
