@@ -104,7 +104,9 @@ import Testing
     #expect(issues.severities == Array(repeating: .warning, count: 3), "\(messages)")
     #expect(messages.count == 3)
     #expect(messages.first?.hasPrefix("Skipped assertion: State changes not asserted after send(increment):") == true)
-    #expect(messages.dropFirst().first == "Skipped assertion: Must handle 1 received action before sending increment:\n  loaded(42)")
+    #expect(
+      messages.dropFirst().first
+        == "Skipped assertion: Must handle 1 received action before sending increment:\n  loaded(42)")
     #expect(messages.last?.hasPrefix("Skipped assertion: 1 effect is still in flight at the end of the test:") == true)
   }
 
@@ -121,7 +123,8 @@ import Testing
       }
       await store.finish()
     }
-    #expect(issues.messages == ["Skipped assertion: Actions received before tick(3), not asserted:\n  tick(1)\n  tick(2)"])
+    #expect(
+      issues.messages == ["Skipped assertion: Actions received before tick(3), not asserted:\n  tick(1)\n  tick(2)"])
     #expect(issues.severities == [.warning])
   }
 
