@@ -69,6 +69,40 @@ import Testing
     mutating func stop() { waiting = nil }
   }
 
+  /// Every start of 2 throttles 3 under the same ID, in the batch that starts 2.
+  struct ChainingFeature: Reducer {
+    let clock: TestClock
+
+    func reduce(into state: inout [Start], action: Action) -> Effect<Action> {
+      switch action {
+      case .tap(let value):
+        return Effect<Action>.send(.started(value))
+          .throttle(id: "tap", for: ThrottleSemanticsTests.interval, clock: clock, latest: false)
+      case .started(let value):
+        state.append(Start(value: value, at: clock.now.offset))
+        return value == 2 ? .send(.tap(3)) : .none
+      case .stop:
+        return .none
+      }
+    }
+  }
+
+  /// Once a waiting effect has started, nothing waits any more, even before its wait's task has
+  /// ended: a tap reduced in the batch that starts it waits for the next interval instead of
+  /// being dropped as a second waiting one.
+  @Test func aTapInTheBatchThatStartsAWaitingEffectWaitsForTheNextInterval() async {
+    let store = TestStore(initialState: [Start]()) { ChainingFeature(clock: $0.clock) }
+    store.exhaustivity = .off
+    await store.send(.tap(1))
+    store.executor.advance(by: .milliseconds(500))
+    await store.send(.tap(2))
+    store.executor.advance(to: TestClock.Instant(offset: .seconds(3)))
+    await store.skipReceivedActions()
+    #expect(
+      store.state == [Start(value: 1, at: .zero), Start(value: 2, at: .seconds(1)), Start(value: 3, at: .seconds(2))])
+    await store.finish()
+  }
+
   @Test(arguments: [false, true]) func startsFollowTheModelOverSeededSequences(latest: Bool) async {
     for seed in UInt64(0)..<200 {
       var random = SeededGenerator(seed: seed)

@@ -204,11 +204,7 @@
   ///   - rule: The throttle's rule.
   ///   - key: Where the throttle's memory is kept.
   func beginThrottledStart(_ pending: EffectRecord, rule: ThrottleRule, key: ThrottleKey) -> Bool {
-    state.withLock { state in
-      guard !pending.isCancelled else { return false }
-      rule.started(&state.throttles[key])
-      return true
-    }
+    state.withLock { $0.beginThrottledStart(pending, rule: rule, key: key) }
   }
 
   /// The number of effect tasks still running.
@@ -482,6 +478,16 @@ struct EffectRegistryState: ~Copyable {
 
   /// Forgets every throttle whose interval has passed and that has no start waiting, once the
   /// table has reached the sweep threshold. `filter` builds a new table, so capacity shrinks too.
+  /// See ``EffectRegistry/beginThrottledStart(_:rule:key:)``. The waiting start leaves the
+  /// index at once, not when its task ends: from now on nothing waits, even for an action the
+  /// starting effect sends in the same batch.
+  mutating func beginThrottledStart(_ pending: EffectRecord, rule: ThrottleRule, key: ThrottleKey) -> Bool {
+    guard !pending.isCancelled else { return false }
+    unregister(pending)
+    rule.started(&throttles[key])
+    return true
+  }
+
   mutating func pruneThrottlesIfDue() {
     guard throttles.count >= throttleSweepThreshold else { return }
     throttles = throttles.filter { key, memory in !memory.intervalHasPassed || index[key.pendingKey] != nil }
