@@ -72,12 +72,13 @@ import Testing
   /// Every start of 2 throttles 3 under the same ID, in the batch that starts 2.
   struct ChainingFeature: Reducer {
     let clock: TestClock
+    let latest: Bool
 
     func reduce(into state: inout [Start], action: Action) -> Effect<Action> {
       switch action {
       case .tap(let value):
         return Effect<Action>.send(.started(value))
-          .throttle(id: "tap", for: ThrottleSemanticsTests.interval, clock: clock, latest: false)
+          .throttle(id: "tap", for: ThrottleSemanticsTests.interval, clock: clock, latest: latest)
       case .started(let value):
         state.append(Start(value: value, at: clock.now.offset))
         return value == 2 ? .send(.tap(3)) : .none
@@ -90,8 +91,10 @@ import Testing
   /// Once a waiting effect has started, nothing waits any more, even before its wait's task has
   /// ended: a tap reduced in the batch that starts it waits for the next interval instead of
   /// being dropped as a second waiting one.
-  @Test func aTapInTheBatchThatStartsAWaitingEffectWaitsForTheNextInterval() async {
-    let store = TestStore(initialState: [Start]()) { ChainingFeature(clock: $0.clock) }
+  @Test(arguments: [false, true]) func aTapInTheBatchThatStartsAWaitingEffectWaitsForTheNextInterval(
+    latest: Bool
+  ) async {
+    let store = TestStore(initialState: [Start]()) { ChainingFeature(clock: $0.clock, latest: latest) }
     store.exhaustivity = .off
     await store.send(.tap(1))
     store.executor.advance(by: .milliseconds(500))
