@@ -476,8 +476,6 @@ struct EffectRegistryState: ~Copyable {
     }
   }
 
-  /// Forgets every throttle whose interval has passed and that has no start waiting, once the
-  /// table has reached the sweep threshold. `filter` builds a new table, so capacity shrinks too.
   /// See ``EffectRegistry/beginThrottledStart(_:rule:key:)``. The waiting start leaves the
   /// index at once, not when its task ends: from now on nothing waits, even for an action the
   /// starting effect sends in the same batch.
@@ -488,6 +486,8 @@ struct EffectRegistryState: ~Copyable {
     return true
   }
 
+  /// Forgets every throttle whose interval has passed and that has no start waiting, once the
+  /// table has reached the sweep threshold. `filter` builds a new table, so capacity shrinks too.
   mutating func pruneThrottlesIfDue() {
     guard throttles.count >= throttleSweepThreshold else { return }
     throttles = throttles.filter { key, memory in !memory.intervalHasPassed || index[key.pendingKey] != nil }
