@@ -3,7 +3,8 @@ import ActorStoreTesting
 import Testing
 
 /// What a send's `StoreTask` reports, as a property: seeded sequences of sends, each starting
-/// one to three effects (plain `.run`s, cancellable ones, cancels by ID, in any order), with
+/// one to three effects (plain `.run`s, cancellable ones, chains whose first effect sends an
+/// action that starts the second, cancels by ID, in any order), with
 /// cancels of earlier sends' tasks and clock advances in between, checked after every step
 /// against a model: which effects delivered, and for every send whether its task has finished
 /// and whether it is cancelled.
@@ -17,12 +18,16 @@ import Testing
     case run(tag: Int, seconds: Int)
     /// The same, cancellable under `id`.
     case cancellable(tag: Int, seconds: Int, id: Int)
+    /// An effect that sleeps `seconds`, then sends `.spawn`, whose effect sleeps `then` seconds
+    /// and sends `.delivered(tag)`: the second effect belongs to the same send, transitively.
+    case chain(tag: Int, seconds: Int, then: Int)
     case cancel(id: Int)
 
     var description: String {
       switch self {
       case .run(let tag, let seconds): "run(#\(tag), \(seconds)s)"
       case .cancellable(let tag, let seconds, let id): "cancellable(#\(tag), \(seconds)s, id \(id))"
+      case .chain(let tag, let seconds, let then): "chain(#\(tag), \(seconds)s then \(then)s)"
       case .cancel(let id): "cancel(id \(id))"
       }
     }
@@ -30,6 +35,7 @@ import Testing
 
   enum Action: Sendable {
     case send([Part])
+    case spawn(tag: Int, seconds: Int)
     case delivered(Int)
   }
 
@@ -40,6 +46,8 @@ import Testing
       switch action {
       case .send(let parts):
         return .merge(parts.map(effect(for:)))
+      case .spawn(let tag, let seconds):
+        return effect(for: .run(tag: tag, seconds: seconds))
       case .delivered(let tag):
         state.append(tag)
         return .none
@@ -60,6 +68,11 @@ import Testing
           await send(.delivered(tag))
         }
         .cancellable(id: id)
+      case .chain(let tag, let seconds, let then):
+        return .run { send in
+          try await clock.sleep(for: .seconds(seconds))
+          await send(.spawn(tag: tag, seconds: then))
+        }
       case .cancel(let id):
         return .cancel(id: id)
       }
@@ -87,6 +100,9 @@ import Testing
           effects.append(Effect(send: index, tag: tag, endsAt: now + seconds, id: nil))
         case .cancellable(let tag, let seconds, let id):
           effects.append(Effect(send: index, tag: tag, endsAt: now + seconds, id: id))
+        case .chain(let tag, let seconds, let then):
+          // Cancelled in either stage, it delivers nothing; its send tracks both stages.
+          effects.append(Effect(send: index, tag: tag, endsAt: now + seconds + then, id: nil))
         case .cancel(let id):
           // This send's own effects have not started yet, even those due now.
           for effect in effects.indices where effects[effect].id == id
@@ -130,9 +146,10 @@ import Testing
             nextTag += 1
             let seconds = Int.random(in: 0...3, using: &generator)
             let id = Int.random(in: 0..<3, using: &generator)
-            switch Int.random(in: 0..<5, using: &generator) {
+            switch Int.random(in: 0..<6, using: &generator) {
             case 0, 1: return .run(tag: nextTag, seconds: seconds)
             case 2, 3: return .cancellable(tag: nextTag, seconds: seconds, id: id)
+            case 4: return .chain(tag: nextTag, seconds: seconds, then: Int.random(in: 0...3, using: &generator))
             default: return .cancel(id: id)
             }
           }
