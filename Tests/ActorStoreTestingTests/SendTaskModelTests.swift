@@ -4,10 +4,9 @@ import Testing
 
 /// What a send's `StoreTask` reports, as a property: seeded sequences of sends, each starting
 /// one to three effects (plain `.run`s, cancellable ones, chains whose first effect sends an
-/// action that starts the second, cancels by ID, in any order), with
-/// cancels of earlier sends' tasks and clock advances in between, checked after every step
-/// against a model: which effects delivered, and for every send whether its task has finished
-/// and whether it is cancelled.
+/// action that starts the second, cancels by ID, in any order), with cancels of earlier sends'
+/// tasks and clock advances in between, checked after every step against a model: which effects
+/// delivered, and for every send whether its task has finished and whether it is cancelled.
 ///
 /// A send whose only effect is a plain `.run` keeps that effect's record as its origin, and a
 /// second effect in the same send puts an origin above it; neither may show in what the tasks
