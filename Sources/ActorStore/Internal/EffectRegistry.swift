@@ -250,6 +250,22 @@
 }
 
 extension EffectRegistry {
+  /// Suspends until the records made up front for the `cancellable` and `scoped` nodes of a
+  /// started `concatenate` item are structurally finished. The item's work runs below those
+  /// records, which hang from the concatenation rather than from the item's own group, so the
+  /// group finishing alone does not mean the item has.
+  func waitUntilGatesFinished<Action>(in effect: Effect<Action>) async {
+    switch effect.operation {
+    case .gated(_, let record, _):
+      // A gate nested in this one is one of its children: this wait covers it.
+      await waitUntilStructurallyFinished(record)
+    case .merge(let effects), .concatenate(let effects):
+      for effect in effects { await waitUntilGatesFinished(in: effect) }
+    case .none, .send, .run, .cancellable, .cancel, .scoped, .cancelScope, .throttled:
+      break
+    }
+  }
+
   /// Releases the records made up front for the `cancellable` and `scoped` nodes of a
   /// `concatenate` item that will never start (its concatenation was cancelled or its store
   /// released), so that nothing waits on them.

@@ -473,6 +473,7 @@ import Synchronization
         next += 1
         let group = await current.launchConcatenated(item, under: record, path: path)
         await registry.waitUntilStructurallyFinished(group)
+        await registry.waitUntilGatesFinished(in: item)
       }
       for item in items[next...] { registry.releaseGates(in: item) }
       registry.endActivity(of: record, isTask: true)

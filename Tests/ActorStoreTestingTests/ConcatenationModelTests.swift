@@ -1,0 +1,166 @@
+import ActorStore
+import ActorStoreTesting
+import Testing
+
+/// `concatenate` with cancellable items, as a property: seeded sequences of sends that each start
+/// a concatenation (items sleeping 0–2 s, some cancellable under a shared ID), cancels of those
+/// IDs and clock moves, checked against a model after every step: which items delivered, and
+/// when. A concatenation runs one item at a time; an item cancelled while it waits its turn is
+/// skipped, one cancelled while it runs ends there, and either way the next item starts at once.
+@Suite struct ConcatenationModelTests {
+  struct Item: Sendable, CustomStringConvertible {
+    let tag: Int
+    let seconds: Int
+    let id: Int?
+
+    var description: String { "#\(tag) \(seconds)s" + (id.map { " id \($0)" } ?? "") }
+  }
+
+  enum Action: Sendable {
+    case start([Item])
+    case cancel(Int)
+    case delivered(Int)
+  }
+
+  struct Delivery: Hashable, Sendable, CustomStringConvertible {
+    let tag: Int
+    let at: Duration
+    var description: String { "#\(tag)@\(at)" }
+  }
+
+  struct Feature: Reducer {
+    let clock: TestClock
+
+    func reduce(into state: inout Set<Delivery>, action: Action) -> Effect<Action> {
+      let clock = self.clock
+      switch action {
+      case .start(let items):
+        return .concatenate(
+          items.map { item in
+            let run = Effect<Action>.run { send in
+              try await clock.sleep(for: .seconds(item.seconds))
+              await send(.delivered(item.tag))
+            }
+            return item.id.map { run.cancellable(id: $0) } ?? run
+          })
+      case .cancel(let id):
+        return .cancel(id: id)
+      case .delivered(let tag):
+        state.insert(Delivery(tag: tag, at: clock.now.offset))
+        return .none
+      }
+    }
+  }
+
+  /// The reference: each concatenation's items, which one runs and since when.
+  struct Model {
+    struct Chain {
+      var items: [Item]
+      var cancelled: Set<Int> = []
+      /// The running item's index and start; `nil` once every item is done.
+      var current: (index: Int, since: Int)?
+    }
+
+    var chains: [Chain] = []
+    var delivered: Set<Delivery> = []
+
+    mutating func start(_ items: [Item], at now: Int) {
+      var chain = Chain(items: items)
+      chain.current = Self.next(after: -1, in: chain, at: now)
+      chains.append(chain)
+      settle(at: now)
+    }
+
+    mutating func cancel(_ id: Int, at now: Int) {
+      for index in chains.indices {
+        for item in chains[index].items where item.id == id { chains[index].cancelled.insert(item.tag) }
+        if let current = chains[index].current, chains[index].cancelled.contains(chains[index].items[current.index].tag) {
+          chains[index].current = Self.next(after: current.index, in: chains[index], at: now)
+        }
+      }
+      settle(at: now)
+    }
+
+    /// Runs every item that ends by `now`, in time order.
+    mutating func settle(at now: Int) {
+      for index in chains.indices {
+        while let current = chains[index].current {
+          let item = chains[index].items[current.index]
+          let end = current.since + item.seconds
+          guard end <= now else { break }
+          delivered.insert(Delivery(tag: item.tag, at: .seconds(end)))
+          chains[index].current = Self.next(after: current.index, in: chains[index], at: end)
+        }
+      }
+    }
+
+    /// The first item after `index` not cancelled, starting at `time`.
+    static func next(after index: Int, in chain: Chain, at time: Int) -> (index: Int, since: Int)? {
+      var candidate = index + 1
+      while candidate < chain.items.count, chain.cancelled.contains(chain.items[candidate].tag) { candidate += 1 }
+      return candidate < chain.items.count ? (candidate, time) : nil
+    }
+  }
+
+  /// The case the model found: a cancellable item, and one inside a merge, hold back the items
+  /// after them until they finish.
+  @Test func aCancellableItemHoldsBackTheNextOne() async {
+    let store = TestStore(initialState: Set<Delivery>()) { Feature(clock: $0.clock) }
+    store.exhaustivity = .off
+    await store.send(.start([Item(tag: 1, seconds: 2, id: 0), Item(tag: 2, seconds: 0, id: nil)]))
+    store.executor.advance(to: TestClock.Instant(offset: .seconds(3)))
+    await store.skipReceivedActions()
+    #expect(store.state == [Delivery(tag: 1, at: .seconds(2)), Delivery(tag: 2, at: .seconds(2))])
+    await store.finish()
+  }
+
+  @Test func deliveriesFollowTheModelOverSeededSequences() async {
+    for seed in UInt64(0)..<300 {
+      var random = SeededGenerator(seed: seed)
+      let store = TestStore(initialState: Set<Delivery>()) { Feature(clock: $0.clock) }
+      store.exhaustivity = .off
+      var model = Model()
+      var history: [String] = []
+      var usedIDs: Set<Int> = []
+      var nextTag = 0
+      for _ in 0..<20 {
+        let now = Int(store.executor.clock.now.offset.components.seconds)
+        switch Int.random(in: 0..<5, using: &random) {
+        case 0, 1:
+          let items = (0..<Int.random(in: 1...4, using: &random)).map { _ -> Item in
+            nextTag += 1
+            let id = Bool.random(using: &random) ? Int.random(in: 0..<3, using: &random) : nil
+            return Item(tag: nextTag, seconds: Int.random(in: 0...2, using: &random), id: id)
+          }
+          usedIDs.formUnion(items.compactMap(\.id))
+          history.append("start \(items) at \(now)s")
+          model.start(items, at: now)
+          await store.send(.start(items))
+        // A cancel of an ID never used warns; that is not what this checks.
+        case 2 where !usedIDs.isEmpty:
+          let id = usedIDs.randomElement(using: &random)!
+          history.append("cancel \(id) at \(now)s")
+          model.cancel(id, at: now)
+          await store.send(.cancel(id))
+        default:
+          let later = now + Int.random(in: 1...2, using: &random)
+          history.append("advance to \(later)s")
+          model.settle(at: later)
+          store.executor.advance(to: TestClock.Instant(offset: .seconds(later)))
+        }
+        await store.skipReceivedActions()
+        guard store.state == model.delivered else {
+          Issue.record(
+            """
+            seed \(seed): delivered \(store.state.sorted { $0.tag < $1.tag }), \
+            expected \(model.delivered.sorted { $0.tag < $1.tag })
+            after \(history.joined(separator: "; "))
+            """)
+          break
+        }
+      }
+      await store.skipInFlightEffects()
+      await store.finish()
+    }
+  }
+}
