@@ -74,8 +74,9 @@ import Testing
     mutating func cancel(_ id: Int, at now: Int) {
       for index in chains.indices {
         for item in chains[index].items where item.id == id { chains[index].cancelled.insert(item.tag) }
-        if let current = chains[index].current, chains[index].cancelled.contains(chains[index].items[current.index].tag) {
-          chains[index].current = Self.next(after: current.index, in: chains[index], at: now)
+        let chain = chains[index]
+        if let current = chain.current, chain.cancelled.contains(chain.items[current.index].tag) {
+          chains[index].current = Self.next(after: current.index, in: chain, at: now)
         }
       }
       settle(at: now)
