@@ -115,6 +115,44 @@ import Testing
     await store.finish()
   }
 
+  /// Gates inside an item's `merge` or nested `concatenate` hold the next item back as well.
+  @Test func cancellableWorkNestedInAnItemHoldsBackTheNextOne() async {
+    let executor = TestExecutor()
+    let clock = executor.clock
+    @Sendable func run(_ tag: Int, _ seconds: Int) -> Effect<Action> {
+      .run { send in
+        try await clock.sleep(for: .seconds(seconds))
+        await send(.delivered(tag))
+      }
+    }
+    let store = TestStore(initialState: Set<Delivery>(), executor: executor) {
+      Reduce<Set<Delivery>, Action> { state, action in
+        switch action {
+        case .start:
+          return .concatenate(
+            .merge(run(1, 2).cancellable(id: 0), run(2, 1)),
+            .concatenate(run(3, 1).cancellable(id: 1), run(4, 1)),
+            run(5, 0))
+        case .delivered(let tag):
+          state.insert(Delivery(tag: tag, at: clock.now.offset))
+          return .none
+        case .cancel:
+          return .none
+        }
+      }
+    }
+    store.exhaustivity = .off
+    await store.send(.start([]))
+    executor.advance(to: TestClock.Instant(offset: .seconds(5)))
+    await store.skipReceivedActions()
+    #expect(
+      store.state == [
+        Delivery(tag: 1, at: .seconds(2)), Delivery(tag: 2, at: .seconds(1)), Delivery(tag: 3, at: .seconds(3)),
+        Delivery(tag: 4, at: .seconds(4)), Delivery(tag: 5, at: .seconds(4)),
+      ])
+    await store.finish()
+  }
+
   @Test func deliveriesFollowTheModelOverSeededSequences() async {
     for seed in UInt64(0)..<300 {
       var random = SeededGenerator(seed: seed)
