@@ -153,6 +153,48 @@ import Testing
     await store.finish()
   }
 
+  /// `cancelInFlight` of a concatenation's item cancels what runs under its ID when the item
+  /// starts, as any effect's does: not when the concatenation starts, which would cancel an effect
+  /// that finishes before the item begins and spare one started in between.
+  @Test func anItemCancelsInFlightEffectsWhenItStarts() async {
+    let executor = TestExecutor()
+    let clock = executor.clock
+    @Sendable func load(_ tag: Int, _ seconds: Int) -> Effect<Action> {
+      Effect<Action>.run { send in
+        try await clock.sleep(for: .seconds(seconds))
+        await send(.delivered(tag))
+      }
+    }
+    let store = TestStore(initialState: Set<Delivery>(), executor: executor) {
+      Reduce<Set<Delivery>, Action> { state, action in
+        switch action {
+        case .start(let items):
+          // One item: a load under ID 0 taking `seconds`.
+          return load(items[0].tag, items[0].seconds).cancellable(id: 0)
+        case .cancel:
+          // Waits 3 s, then reloads, cancelling any load in flight.
+          return .concatenate(
+            .run { _ in try await clock.sleep(for: .seconds(3)) },
+            load(99, 0).cancellable(id: 0, cancelInFlight: true))
+        case .delivered(let tag):
+          state.insert(Delivery(tag: tag, at: clock.now.offset))
+          return .none
+        }
+      }
+    }
+    store.exhaustivity = .off
+    // A load that ends before the reload starts delivers; one still running when it starts
+    // does not, though it started after the concatenation.
+    await store.send(.start([Item(tag: 1, seconds: 2, id: 0)]))
+    await store.send(.cancel(0))
+    executor.advance(by: .seconds(1))
+    await store.send(.start([Item(tag: 2, seconds: 5, id: 0)]))
+    executor.advance(to: TestClock.Instant(offset: .seconds(10)))
+    await store.skipReceivedActions()
+    #expect(store.state == [Delivery(tag: 1, at: .seconds(2)), Delivery(tag: 99, at: .seconds(3))])
+    await store.finish()
+  }
+
   @Test func deliveriesFollowTheModelOverSeededSequences() async {
     for seed in UInt64(0)..<300 {
       var random = SeededGenerator(seed: seed)

@@ -27,8 +27,9 @@ public struct Effect<Action: Sendable>: Sendable {
     indirect case cancelScope(component: EffectID)
     indirect case throttled(Effect, ThrottleRule)
     /// A `cancellable` node of a pending `concatenate` item whose record already exists, so
-    /// that `cancel(id:)` reaches it before it starts.
-    indirect case gated(Effect, EffectRecord, path: ScopePath?)
+    /// that `cancel(id:)` reaches it before it starts; with the key its `cancelInFlight` cancels
+    /// when it starts.
+    indirect case gated(Effect, EffectRecord, path: ScopePath?, cancelInFlight: EffectKey?)
   }
 
   /// Does nothing.
@@ -137,7 +138,8 @@ public struct Effect<Action: Sendable>: Sendable {
     case .scoped(let effect, let component): Effect<T>(.scoped(effect.map(transform), component: component))
     case .cancelScope(let component): Effect<T>(.cancelScope(component: component))
     case .throttled(let effect, let rule): Effect<T>(.throttled(effect.map(transform), rule))
-    case .gated(let effect, let record, let path): Effect<T>(.gated(effect.map(transform), record, path: path))
+    case .gated(let effect, let record, let path, let cancelInFlight):
+      Effect<T>(.gated(effect.map(transform), record, path: path, cancelInFlight: cancelInFlight))
     }
   }
 

@@ -92,6 +92,14 @@
     return known
   }
 
+  /// Cancels everything registered under `key` but `spared`, a pending `concatenate` item's
+  /// record starting now with `cancelInFlight` (their tasks later, by the caller); nothing if
+  /// `spared` itself was cancelled meanwhile, since the item then never starts.
+  /// - Parameter tasks: Where the tasks to cancel are appended.
+  func cancel(_ key: EffectKey, sparing spared: EffectRecord, deferringTasksTo tasks: inout [EffectTask]) {
+    state.withLock { $0.cancel(key, sparing: spared) }.perform(deferringTaskCancelsTo: &tasks)
+  }
+
   /// Cancels everything registered under `id` in the scope `path`, the work of a `cancel(id:)`
   /// effect (its tasks later, by the caller); warns at `site` when no effect of this store tree
   /// ever used `id` there.
@@ -256,7 +264,7 @@ extension EffectRegistry {
   /// group finishing alone does not mean the item has.
   func waitUntilGatesFinished<Action>(in effect: Effect<Action>) async {
     switch effect.operation {
-    case .gated(_, let record, _):
+    case .gated(_, let record, _, _):
       // A gate nested in this one is one of its children: this wait covers it.
       await waitUntilStructurallyFinished(record)
     case .merge(let effects), .concatenate(let effects):
@@ -271,7 +279,7 @@ extension EffectRegistry {
   /// released), so that nothing waits on them.
   func releaseGates<Action>(in effect: Effect<Action>) {
     switch effect.operation {
-    case .gated(let inner, let record, _):
+    case .gated(let inner, let record, _, _):
       releaseGates(in: inner)
       endActivity(of: record)
     case .merge(let effects), .concatenate(let effects):
@@ -446,6 +454,16 @@ struct EffectRegistryState: ~Copyable {
         cancel(record, transitively: false, cause: cause, into: &followUp)
       }
     }
+    return followUp
+  }
+
+  /// See ``EffectRegistry/cancel(_:sparing:deferringTasksTo:)``.
+  mutating func cancel(_ key: EffectKey, sparing spared: EffectRecord) -> RegistryFollowUp {
+    guard !spared.isCancelled else { return RegistryFollowUp() }
+    Self.remove(spared, from: &index[key])
+    var known = false
+    let followUp = cancel(key, known: &known)
+    Self.add(spared, to: &index[key])
     return followUp
   }
 

@@ -405,7 +405,8 @@ import Synchronization
       cancel(EffectKey(kind: .scope, path: ScopePath(parent: context.path, component: component)))
     case .throttled(let inner, let rule):
       launchThrottled(inner, rule, context, store)
-    case .gated(let inner, let gate, let path):
+    case .gated(let inner, let gate, let path, let cancelInFlight):
+      if let cancelInFlight { registry.cancel(cancelInFlight, sparing: gate, deferringTasksTo: &tasksToCancel) }
       launch(inner, inside: gate, path: path, context, store)
     }
   }
@@ -497,18 +498,20 @@ import Synchronization
   private func gate(_ effect: Effect<Action>, under parent: EffectRecord, path: ScopePath?) -> Effect<Action> {
     switch effect.operation {
     case .cancellable(let inner, let id, let cancelInFlight):
+      // `cancelInFlight` applies when the item starts, not now: an effect under the ID may end
+      // before that, or start after this.
       let keys = idKeys(id, path)
-      if cancelInFlight { cancel(keys[0]) }
       let record = EffectRecord(origin: nil, label: nil)
       registry.open(record, under: parent, spawned: false, keys: EffectKeys(keys), isTask: false)
-      return Effect(.gated(gate(inner, under: record, path: path), record, path: path))
+      let inFlightKey = cancelInFlight ? keys[0] : nil
+      return Effect(.gated(gate(inner, under: record, path: path), record, path: path, cancelInFlight: inFlightKey))
     case .scoped(let inner, let component):
       let scopedPath = ScopePath(parent: path, component: component)
       let record = EffectRecord(origin: nil, label: nil)
       registry.open(
         record, under: parent, spawned: false, keys: EffectKeys(EffectKey(kind: .scope, path: scopedPath)),
         isTask: false)
-      return Effect(.gated(gate(inner, under: record, path: scopedPath), record, path: scopedPath))
+      return Effect(.gated(gate(inner, under: record, path: scopedPath), record, path: scopedPath, cancelInFlight: nil))
     case .merge(let effects):
       return Effect(.merge(effects.map { gate($0, under: parent, path: path) }))
     case .concatenate(let effects):
