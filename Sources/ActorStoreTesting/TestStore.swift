@@ -351,6 +351,13 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
         ? "State was not expected to change after \(step), but it did:"
         : "State after \(step) does not match the expectation:"
       fail("\(summary) (− expected, + actual)\n\(diff)", at: location)
+    } else if update != nil, exhaustivity == .on, actual == expectedState {
+      // As TCA's: a closure that asserts nothing new hides a change that did not happen.
+      fail(
+        """
+        Expected state to change after \(step), but no change occurred: the assertion closure \
+        changed nothing. If no change is expected, omit the closure.
+        """, at: location)
     }
     expectedState = actual
   }

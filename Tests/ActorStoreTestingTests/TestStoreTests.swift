@@ -228,6 +228,25 @@ import Testing
     #expect(issues.messages.first?.hasPrefix("State was not expected to change after send(increment), but it did:") == true)
   }
 
+  /// As TCA's: a closure given for a step that changed nothing must have asserted something that
+  /// did not happen, even when it only sets a value to what it already was.
+  @Test func anAssertionClosureForAStepThatChangedNothingFails() async {
+    let issues = IssueCollector()
+    await IssueReporting.withReporter(issues) {
+      let store = TestStore(initialState: Counter.State()) { Counter(clock: $0.clock) }
+      await store.send(.startTimer) { $0.count = 0 }
+      await store.send(.startTimer)
+      await store.skipInFlightEffects()
+    }
+    #expect(
+      issues.messages == [
+        """
+        Expected state to change after send(startTimer), but no change occurred: the assertion \
+        closure changed nothing. If no change is expected, omit the closure.
+        """
+      ])
+  }
+
   @Test(arguments: 0..<8) func parallelStoresDoNotInterfere(seed: UInt64) async {
     let executor = TestExecutor(ordering: seed.isMultiple(of: 2) ? .fifo : .seeded(seed))
     let store = TestStore(initialState: Timing.State(), executor: executor) { Timing(clock: $0.clock) }
