@@ -3,10 +3,11 @@ import ActorStoreTesting
 import Testing
 
 /// `concatenate` with cancellable items, as a property: seeded sequences of sends that each start
-/// a concatenation (items sleeping 0–2 s, some cancellable under a shared ID), cancels of those
-/// IDs and clock moves, checked against a model after every step: which items delivered, and
-/// when. A concatenation runs one item at a time; an item cancelled while it waits its turn is
-/// skipped, one cancelled while it runs ends there, and either way the next item starts at once.
+/// a concatenation (items sleeping 0–2 s, some cancellable under a shared ID, some whole
+/// concatenations cancellable too), cancels of those IDs and clock moves, checked against a model
+/// after every step: which items delivered, and when. A concatenation runs one item at a time; an
+/// item cancelled while it waits its turn is skipped, one cancelled while it runs ends there, and
+/// either way the next item starts at once; a concatenation cancelled as a whole stops there.
 @Suite struct ConcatenationModelTests {
   struct Item: Sendable, CustomStringConvertible {
     let tag: Int
@@ -18,6 +19,8 @@ import Testing
 
   enum Action: Sendable {
     case start([Item])
+    /// A concatenation cancellable as a whole under the ID.
+    case startCancellable([Item], id: Int)
     case cancel(Int)
     case delivered(Int)
   }
@@ -35,14 +38,9 @@ import Testing
       let clock = self.clock
       switch action {
       case .start(let items):
-        return .concatenate(
-          items.map { item in
-            let run = Effect<Action>.run { send in
-              try await clock.sleep(for: .seconds(item.seconds))
-              await send(.delivered(item.tag))
-            }
-            return item.id.map { run.cancellable(id: $0) } ?? run
-          })
+        return concatenation(of: items)
+      case .startCancellable(let items, let id):
+        return concatenation(of: items).cancellable(id: id)
       case .cancel(let id):
         return .cancel(id: id)
       case .delivered(let tag):
@@ -50,12 +48,26 @@ import Testing
         return .none
       }
     }
+
+    func concatenation(of items: [Item]) -> Effect<Action> {
+      let clock = self.clock
+      return .concatenate(
+        items.map { item in
+          let run = Effect<Action>.run { send in
+            try await clock.sleep(for: .seconds(item.seconds))
+            await send(.delivered(item.tag))
+          }
+          return item.id.map { run.cancellable(id: $0) } ?? run
+        })
+    }
   }
 
   /// The reference: each concatenation's items, which one runs and since when.
   struct Model {
     struct Chain {
       var items: [Item]
+      /// The ID the whole concatenation is cancellable under, if any.
+      var id: Int?
       var cancelled: Set<Int> = []
       /// The running item's index and start; `nil` once every item is done.
       var current: (index: Int, since: Int)?
@@ -64,8 +76,8 @@ import Testing
     var chains: [Chain] = []
     var delivered: Set<Delivery> = []
 
-    mutating func start(_ items: [Item], at now: Int) {
-      var chain = Chain(items: items)
+    mutating func start(_ items: [Item], id: Int?, at now: Int) {
+      var chain = Chain(items: items, id: id)
       chain.current = Self.next(after: -1, in: chain, at: now)
       chains.append(chain)
       settle(at: now)
@@ -73,6 +85,10 @@ import Testing
 
     mutating func cancel(_ id: Int, at now: Int) {
       for index in chains.indices {
+        if chains[index].id == id {
+          chains[index].current = nil
+          continue
+        }
         for item in chains[index].items where item.id == id { chains[index].cancelled.insert(item.tag) }
         let chain = chains[index]
         if let current = chain.current, chain.cancelled.contains(chain.items[current.index].tag) {
@@ -136,7 +152,7 @@ import Testing
         case .delivered(let tag):
           state.insert(Delivery(tag: tag, at: clock.now.offset))
           return .none
-        case .cancel:
+        case .cancel, .startCancellable:
           return .none
         }
       }
@@ -179,6 +195,8 @@ import Testing
         case .delivered(let tag):
           state.insert(Delivery(tag: tag, at: clock.now.offset))
           return .none
+        case .startCancellable:
+          return .none
         }
       }
     }
@@ -214,9 +232,17 @@ import Testing
             return Item(tag: nextTag, seconds: Int.random(in: 0...2, using: &random), id: id)
           }
           usedIDs.formUnion(items.compactMap(\.id))
-          history.append("start \(items) at \(now)s")
-          model.start(items, at: now)
-          await store.send(.start(items))
+          if Int.random(in: 0..<3, using: &random) == 0 {
+            let id = Int.random(in: 0..<3, using: &random)
+            usedIDs.insert(id)
+            history.append("start \(items) cancellable as a whole under \(id) at \(now)s")
+            model.start(items, id: id, at: now)
+            await store.send(.startCancellable(items, id: id))
+          } else {
+            history.append("start \(items) at \(now)s")
+            model.start(items, id: nil, at: now)
+            await store.send(.start(items))
+          }
         // A cancel of an ID never used warns; that is not what this checks.
         case 2 where !usedIDs.isEmpty:
           let id = usedIDs.randomElement(using: &random)!
