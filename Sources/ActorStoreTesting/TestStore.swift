@@ -250,6 +250,29 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     checkEnd(fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
+  /// Asserts the state as it is now, without sending anything, as TCA's `assert`: `update`
+  /// mutates the last asserted state into the expected one (with `.off`, the current state, so
+  /// that only what it sets is checked). Runs nothing: call it between steps.
+  /// - Parameters:
+  ///   - update: Mutates the previous state into the expected one.
+  ///   - fileID: The call site, for failures.
+  ///   - filePath: The call site, for failures.
+  ///   - line: The call site, for failures.
+  ///   - column: The call site, for failures.
+  public func assert(
+    _ update: (inout State) throws -> Void,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    withoutActuallyEscaping(update) { update in
+      assertState(
+        after: "assert", update, actual: store.currentState, at: (fileID, filePath, line, column),
+        expectsChange: false)
+    }
+  }
+
   /// Drops every action effects sent that the test has not received, accepting the state they
   /// produced.
   public nonisolated(nonsending) func skipReceivedActions() async {
@@ -325,8 +348,11 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     assertState(after: "receive(\(entry.action))", update, actual: entry.state, at: location)
   }
 
+  /// - Parameter expectsChange: Whether a closure given for a state that did not change fails
+  ///   (exhaustive `send` and `receive`, not `assert`).
   private func assertState(
-    after step: String, _ update: ((inout State) throws -> Void)?, actual: State, at location: Location
+    after step: String, _ update: ((inout State) throws -> Void)?, actual: State, at location: Location,
+    expectsChange: Bool = true
   ) {
     if showsSkippedAssertions {
       // What `.on` would have expected: the last asserted state with this step's changes.
@@ -351,7 +377,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
         ? "State was not expected to change after \(step), but it did:"
         : "State after \(step) does not match the expectation:"
       fail("\(summary) (− expected, + actual)\n\(diff)", at: location)
-    } else if update != nil, exhaustivity == .on, actual == expectedState {
+    } else if expectsChange, update != nil, exhaustivity == .on, actual == expectedState {
       // As TCA's: a closure that asserts nothing new hides a change that did not happen.
       fail(
         """

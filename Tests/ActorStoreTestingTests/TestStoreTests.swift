@@ -247,6 +247,26 @@ import Testing
       ])
   }
 
+  /// TCA's `assert`: a non-exhaustive test checks the state between steps, only what it sets.
+  @Test func assertChecksTheStateBetweenSteps() async {
+    let issues = IssueCollector()
+    await IssueReporting.withReporter(issues) {
+      let store = TestStore(initialState: Counter.State()) { Counter(clock: $0.clock) }
+      store.exhaustivity = .off
+      await store.send(.increment)
+      await store.send(.increment)
+      store.assert { $0.count = 2 }
+      store.assert { $0.count = 3 }
+      // Exhaustive: against the last asserted state; restating it is no failure.
+      let exhaustive = TestStore(initialState: Counter.State()) { Counter(clock: $0.clock) }
+      await exhaustive.send(.increment) { $0.count = 1 }
+      exhaustive.assert { $0.count = 1 }
+      await exhaustive.finish()
+    }
+    #expect(issues.messages.count == 1)
+    #expect(issues.messages.first?.hasPrefix("State after assert does not match the expectation:") == true)
+  }
+
   @Test(arguments: 0..<8) func parallelStoresDoNotInterfere(seed: UInt64) async {
     let executor = TestExecutor(ordering: seed.isMultiple(of: 2) ? .fifo : .seeded(seed))
     let store = TestStore(initialState: Timing.State(), executor: executor) { Timing(clock: $0.clock) }
