@@ -131,6 +131,23 @@ import Testing
     await store.finish()
   }
 
+  /// `concatenate(with:)`, as TCA writes it, runs the second effect after the first.
+  @Test func concatenateWithRunsTheSecondEffectAfterTheFirst() async {
+    let store = TestStore(initialState: Set<Delivery>()) { executor in
+      let feature = Feature(clock: executor.clock)
+      return Reduce<Set<Delivery>, Action> { state, action in
+        guard case .start(let items) = action else { return feature.reduce(into: &state, action: action) }
+        return feature.concatenation(of: [items[0]]).concatenate(with: feature.concatenation(of: [items[1]]))
+      }
+    }
+    store.exhaustivity = .off
+    await store.send(.start([Item(tag: 1, seconds: 2, id: 0), Item(tag: 2, seconds: 1, id: nil)]))
+    store.executor.advance(to: TestClock.Instant(offset: .seconds(5)))
+    await store.skipReceivedActions()
+    #expect(store.state == [Delivery(tag: 1, at: .seconds(2)), Delivery(tag: 2, at: .seconds(3))])
+    await store.finish()
+  }
+
   /// Gates inside an item's `merge` or nested `concatenate` hold the next item back as well.
   @Test func cancellableWorkNestedInAnItemHoldsBackTheNextOne() async {
     let executor = TestExecutor()

@@ -121,6 +121,12 @@ public struct Effect<Action: Sendable>: Sendable {
     }
   }
 
+  /// Runs `other` once this effect has finished, as TCA's `concatenate(with:)`.
+  /// - Parameter other: The effect to run next.
+  /// - Returns: The concatenated effect; this effect or `other` alone when the other is
+  ///   ``none``.
+  public func concatenate(with other: Self) -> Self { Self.concatenate(self, other) }
+
   /// Transforms the actions this effect sends, e.g. to embed a child feature's actions into its
   /// parent's.
   /// - Parameter transform: Maps each action.
