@@ -119,24 +119,15 @@ import Testing
     }
   }
 
-  /// The case the model found: a cancellable item, and one inside a merge, hold back the items
-  /// after them until they finish.
-  @Test func aCancellableItemHoldsBackTheNextOne() async {
-    let store = TestStore(initialState: Set<Delivery>()) { Feature(clock: $0.clock) }
-    store.exhaustivity = .off
-    await store.send(.start([Item(tag: 1, seconds: 2, id: 0), Item(tag: 2, seconds: 0, id: nil)]))
-    store.executor.advance(to: TestClock.Instant(offset: .seconds(3)))
-    await store.skipReceivedActions()
-    #expect(store.state == [Delivery(tag: 1, at: .seconds(2)), Delivery(tag: 2, at: .seconds(2))])
-    await store.finish()
-  }
-
-  /// `concatenate(with:)`, as TCA writes it, runs the second effect after the first.
-  @Test func concatenateWithRunsTheSecondEffectAfterTheFirst() async {
+  /// The case the model found: a cancellable item holds back the next one until it finishes,
+  /// written `.concatenate(a, b)` or, as TCA also writes it, `a.concatenate(with: b)`.
+  @Test(arguments: [false, true]) func aCancellableItemHoldsBackTheNextOne(writtenWithConcatenateWith: Bool) async {
     let store = TestStore(initialState: Set<Delivery>()) { executor in
       let feature = Feature(clock: executor.clock)
       return Reduce<Set<Delivery>, Action> { state, action in
-        guard case .start(let items) = action else { return feature.reduce(into: &state, action: action) }
+        guard writtenWithConcatenateWith, case .start(let items) = action else {
+          return feature.reduce(into: &state, action: action)
+        }
         return feature.concatenation(of: [items[0]]).concatenate(with: feature.concatenation(of: [items[1]]))
       }
     }
