@@ -3,7 +3,8 @@ import ActorStore
 /// The feature the `effects` scenario drives. Each effect carries its token; the reducer reports
 /// every start, cancel and delivery to the ``EffectsLedger``, which knows which tokens were
 /// cancelled (by this reducer's `cancel(id:)` and `cancelInFlight`, or from outside) and counts
-/// every action that arrives from a cancelled one.
+/// every action that arrives from a cancelled one. Some effects run first in a `concatenate`,
+/// ahead of an epilogue, whose action may arrive only once the effect has ended.
 struct EffectsFeature: Reducer {
   struct State: Sendable {
     var trace = TraceHash()
@@ -12,6 +13,8 @@ struct EffectsFeature: Reducer {
   enum Action: Sendable {
     case start(token: Int)
     case cancel(id: Int)
+    /// The epilogue concatenated after a token's effect ran.
+    case epilogue(token: Int)
     case step(token: Int, index: Int)
     case finished(token: Int)
   }
@@ -33,7 +36,7 @@ struct EffectsFeature: Reducer {
       ledger.start(token, replaces: replaces)
       let steps = Int(plan.steps[token])
       let pause = self.pause
-      return .run { send in
+      let effect = Effect<Action>.run { send in
         for index in 0..<steps {
           await pause(token, index)
           await send(.step(token: token, index: index))
@@ -42,10 +45,20 @@ struct EffectsFeature: Reducer {
         await send(.finished(token: token))
       }
       .cancellable(id: CancelID(value: plan.id(of: token)), cancelInFlight: replaces)
+      guard plan.concatenated[token] else { return effect }
+      let epilogue = Effect<Action>.run { send in
+        await pause(token, 1)
+        await send(.epilogue(token: token))
+      }
+      return .concatenate(effect, epilogue)
     case .cancel(let id):
       state.trace.record(1, id)
       ledger.cancel(id: id)
       return .cancel(id: CancelID(value: id))
+    case .epilogue(let token):
+      state.trace.record(4, token)
+      ledger.receiveEpilogue(of: token)
+      return .none
     case .step(let token, let index):
       state.trace.record(2, token, index)
       ledger.receiveStep(index, of: token)

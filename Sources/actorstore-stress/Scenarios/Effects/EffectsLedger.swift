@@ -63,6 +63,22 @@ final class EffectsLedger: Sendable {
   /// Records a `StoreTask.cancel()` of `token`'s send; call it once `cancel()` has returned.
   func markCancelledFromOutside(_ token: Int) { book.withLock { $0.cancelledFromOutside[token] = true } }
 
+  /// Checks the epilogue concatenated after `token`'s effect: not after its send's task was
+  /// cancelled (a cancel by ID does not reach the epilogue), and only once the effect has ended,
+  /// finished or cancelled.
+  func receiveEpilogue(of token: Int) {
+    book.withLock { book in
+      if book.cancelledFromOutside[token] {
+        book.lateDeliveries += 1
+        if book.firstLate == nil { book.firstLate = "token \(token) delivered its epilogue after its task was cancelled" }
+        return
+      }
+      if book.status[token] == .running {
+        book.misorder("token \(token): the epilogue concatenated after its effect arrived while the effect ran")
+      }
+    }
+  }
+
   /// Checks a step action of `token`: not after a cancel, and in order.
   func receiveStep(_ index: Int, of token: Int) {
     book.withLock { book in

@@ -22,6 +22,10 @@ struct EffectsPlan: Sendable {
   let replaces: [Bool]
   /// Per token: yields before a `taskCancelled` or `idCancelled` fate strikes.
   let delays: [UInt8]
+  /// Per token: whether its effect runs first in a `concatenate`, ahead of an epilogue effect that
+  /// is not cancellable by ID. Every fifth token that does not replace its ID's effects: an item
+  /// applies `cancelInFlight` as it starts, a moment the ledger cannot see.
+  let concatenated: [Bool]
 
   /// The most actions an effect sends before its last one.
   static let maximumSteps: UInt8 = 3
@@ -54,6 +58,7 @@ struct EffectsPlan: Sendable {
     self.fates = fates
     self.replaces = replaces
     self.delays = delays
+    concatenated = (0..<tokens).map { $0 % 5 == 0 && !replaces[$0] }
   }
 
   /// The cancellation ID of `token`.
