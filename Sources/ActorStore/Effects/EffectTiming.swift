@@ -33,25 +33,17 @@ extension Effect {
     if isNone { return self }
     let rule = ThrottleRule(id: EffectID(id)) { memory, hasPending in
       let now = clock.now
-      guard let window = memory as? ThrottleWindow<C> else {
-        memory = ThrottleWindow(clock: clock, lastStart: now, interval: interval)
-        return .startNow
-      }
-      if hasPending {
-        guard latest else { return .drop }
-        let deadline = window.scheduledStart ?? window.lastStart.advanced(by: interval)
-        return .startLater(replacingPending: true) { try await clock.sleep(until: deadline, tolerance: nil) }
-      }
       // A start scheduled earlier and no longer waiting has either begun, which moved
       // `lastStart`, or was cancelled: then it never happened, and the interval still counts
-      // from the last start that did.
-      guard window.lastStart.duration(to: now) < interval else {
+      // from the last start that did. One still waiting is due at the interval's end.
+      guard let window = memory as? ThrottleWindow<C>, hasPending || window.lastStart.duration(to: now) < interval
+      else {
         memory = ThrottleWindow(clock: clock, lastStart: now, interval: interval)
         return .startNow
       }
+      if hasPending && !latest { return .drop }
       let deadline = window.lastStart.advanced(by: interval)
-      memory = ThrottleWindow(clock: clock, lastStart: window.lastStart, interval: interval, scheduledStart: deadline)
-      return .startLater(replacingPending: false) { try await clock.sleep(until: deadline, tolerance: nil) }
+      return .startLater(replacingPending: hasPending) { try await clock.sleep(until: deadline, tolerance: nil) }
     } started: { memory in
       memory = ThrottleWindow(clock: clock, lastStart: clock.now, interval: interval)
     }

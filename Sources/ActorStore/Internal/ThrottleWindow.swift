@@ -10,11 +10,9 @@ struct ThrottleWindow<C: Clock>: ThrottleMemory {
   let clock: C
   let lastStart: C.Instant
   let interval: C.Duration
-  /// When the start waiting for the interval's end, if one was scheduled, is due.
-  var scheduledStart: C.Instant? = nil
 
-  // A waiting start keeps the memory however old `lastStart` is: the registry sweeps only
-  // memories with no start waiting.
+  // A start waiting for the interval's end is due at `lastStart` + `interval`, and keeps the
+  // memory however old `lastStart` is: the registry sweeps only memories with no start waiting.
   var intervalHasPassed: Bool { lastStart.duration(to: clock.now) >= interval }
 }
 

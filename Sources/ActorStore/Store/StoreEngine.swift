@@ -180,6 +180,12 @@ import Synchronization
   @usableFromInline @discardableResult
   func cancel(_ key: EffectKey) -> Bool { registry.cancel(key, deferringTasksTo: &tasksToCancel) }
 
+  /// Cancels everything registered under `key` but `spared`, for the batch being reduced (see
+  /// ``cancel(_:)``): a pending `concatenate` item's `cancelInFlight`, as the item starts.
+  func cancel(_ key: EffectKey, sparing spared: EffectRecord) {
+    registry.cancel(key, sparing: spared, deferringTasksTo: &tasksToCancel)
+  }
+
   /// The work of a `cancel(id:)` effect in the scope `path`, for the batch being reduced (see
   /// ``cancel(_:)``); warns at `site` about an ID never used there.
   @usableFromInline
@@ -406,7 +412,7 @@ import Synchronization
     case .throttled(let inner, let rule):
       launchThrottled(inner, rule, context, store)
     case .gated(let inner, let gate, let path, let cancelInFlight):
-      if let cancelInFlight { registry.cancel(cancelInFlight, sparing: gate, deferringTasksTo: &tasksToCancel) }
+      if let cancelInFlight { cancel(cancelInFlight, sparing: gate) }
       launch(inner, inside: gate, path: path, context, store)
     }
   }

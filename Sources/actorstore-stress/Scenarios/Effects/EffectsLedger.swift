@@ -29,6 +29,11 @@ final class EffectsLedger: Sendable {
       live[id].removeAll()
     }
 
+    mutating func late(_ description: String) {
+      lateDeliveries += 1
+      if firstLate == nil { firstLate = description }
+    }
+
     mutating func misorder(_ description: String) {
       misordered += 1
       if firstMisordered == nil { firstMisordered = description }
@@ -69,9 +74,7 @@ final class EffectsLedger: Sendable {
   func receiveEpilogue(of token: Int) {
     book.withLock { book in
       if book.cancelledFromOutside[token] {
-        book.lateDeliveries += 1
-        if book.firstLate == nil { book.firstLate = "token \(token) delivered its epilogue after its task was cancelled" }
-        return
+        return book.late("token \(token) delivered its epilogue after its task was cancelled")
       }
       if book.status[token] == .running {
         book.misorder("token \(token): the epilogue concatenated after its effect arrived while the effect ran")
@@ -118,8 +121,7 @@ final class EffectsLedger: Sendable {
 
   private func lateDelivery(_ token: Int, _ action: String, _ book: inout Book) -> Bool {
     guard book.isCancelled(token) else { return false }
-    book.lateDeliveries += 1
-    if book.firstLate == nil { book.firstLate = "token \(token) delivered \(action) after its effect was cancelled" }
+    book.late("token \(token) delivered \(action) after its effect was cancelled")
     return true
   }
 }
