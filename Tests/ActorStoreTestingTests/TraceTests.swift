@@ -100,6 +100,47 @@ private func send<State, Action>(
       ])
   }
 
+  /// A concatenation's items read as the effects they are, numbered alike whether an item runs in
+  /// a task of its own (the cancellable one) or in the concatenation's task (the plain ones).
+  @Test func aConcatenationReadsAsItsItemsInTurn() async {
+    let executor = TestExecutor()
+    let trace = StoreTraceBuffer(capacity: 100)
+    let clock = executor.clock
+    let store = Store(
+      initialState: [String](),
+      reducer: Reduce<[String], String> { state, action in
+        state.append(action)
+        guard action == "start" else { return .none }
+        return .concatenate(
+          .run { send in await send("a") },
+          .run { send in
+            try await clock.sleep(for: .seconds(1))
+            await send("b")
+          }
+          .cancellable(id: "b"),
+          .run { send in await send("c") })
+      },
+      executor: executor.makeStoreExecutor(), trace: trace)
+    await send("start", to: store, on: executor)
+    executor.advance(by: .seconds(1))
+    #expect(store.currentState == ["start", "a", "b", "c"])
+    #expect(
+      trace.events.map(\.description) == [
+        "#1 action start from send",
+        "#2 effect 1 started (concatenate) by start",
+        "#3 effect 4 started (run at ActorStoreTestingTests/TraceTests.swift:115)",
+        "#4 action a from effect 4",
+        "#5 effect 4 finished",
+        "#6 effect 6 started (run at ActorStoreTestingTests/TraceTests.swift:116) ids [b]",
+        "#7 action b from effect 6",
+        "#8 effect 6 finished",
+        "#9 effect 8 started (run at ActorStoreTestingTests/TraceTests.swift:121)",
+        "#10 action c from effect 8",
+        "#11 effect 8 finished",
+        "#12 effect 1 finished",
+      ])
+  }
+
   @Test func removingAnElementNamesItAsTheCause() async {
     let executor = TestExecutor()
     let trace = StoreTraceBuffer()

@@ -21,6 +21,9 @@ struct StoreTests {
     case start
     /// A concatenation: an effect waiting on the gate, then one recording `second ran`.
     case startConcatenation
+    /// A concatenation: an effect that records `first started`, suspends until cancelled and
+    /// records `first cancelled`, then one recording `second ran`.
+    case startConcatenationUntilCancelled
   }
 
   /// Lets a reducer read its own store's `currentState` while it is processing an action.
@@ -55,6 +58,14 @@ struct StoreTests {
             .run { _ in
               probe.record("first started")
               await gate.wait()
+            },
+            .run { _ in probe.record("second ran") })
+        case .startConcatenationUntilCancelled:
+          return .concatenate(
+            .run { _ in
+              probe.record("first started")
+              await suspendUntilCancelled()
+              probe.record("first cancelled")
             },
             .run { _ in probe.record("second ran") })
         }
@@ -118,6 +129,20 @@ struct StoreTests {
     gate.open()
     await task?.finish()
     #expect(probe.events == ["first started"])
+  }
+
+  /// A concatenation waiting for its running item must not keep the store alive: releasing the
+  /// store is what cancels that item.
+  @Test func aConcatenationDoesNotKeepItsStoreAlive() async {
+    let probe = Probe()
+    var store: Store<State, Action>? = Self.makeStore(probe: probe)
+    weak let released = store
+    let task = await store?.send(.startConcatenationUntilCancelled)
+    await probe.wait(for: "first started")
+    store = nil
+    #expect(released == nil)
+    await task?.finish()
+    #expect(probe.events == ["first started", "first cancelled"])
   }
 
   @Test func observeDeliversTheCurrentValueThenDistinctChangesInOrder() async {

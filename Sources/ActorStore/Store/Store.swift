@@ -222,6 +222,11 @@ public actor Store<State: Sendable, Action: Sendable> {
     engine?.receive(action, from: record, store: self)
   }
 
+  /// See ``StoreEngine/openInlineConcatenated(_:under:store:)``.
+  nonisolated func openInlineConcatenated(_ run: EffectRun<Action>, under record: EffectRecord) -> EffectTaskRecord<Action> {
+    engine!.openInlineConcatenated(run, under: record, store: self)
+  }
+
   func launchConcatenated(_ item: Effect<Action>, under record: EffectRecord, path: ScopePath?) -> EffectRecord {
     engine!.launchConcatenated(item, under: record, path: path, store: self)
   }

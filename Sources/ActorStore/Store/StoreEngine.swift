@@ -473,18 +473,49 @@ import Synchronization
     let items = effects.map { gate($0, under: record, path: context.path) }
     let path = context.path
     let registry = self.registry
+    // The store is reached only for the length of each call: held across the waits, it could
+    // not be released while an item runs, and its release is what cancels that item.
     deferStart(.body(record) { [weak store] in
       var next = 0
-      while next < items.count, !registry.isCancelled(record), let current = store {
+      while next < items.count, !registry.isCancelled(record) {
         let item = items[next]
-        next += 1
-        let group = await current.launchConcatenated(item, under: record, path: path)
-        await registry.waitUntilStructurallyFinished(group)
-        await registry.waitUntilGatesFinished(in: item)
+        if case .run(let run) = item.operation, run.priority == nil {
+          // A plain `.run` item runs in this task: the concatenation waits for it anyway, and a
+          // task of its own would cost a task, a group record and a hop to the store per item.
+          guard let inline = store?.openInlineConcatenated(run, under: record) else { break }
+          next += 1
+          if registry.isCancelled(inline) {
+            registry.endActivity(of: inline, isTask: true)
+          } else {
+            try await inline.run()
+          }
+        } else {
+          guard let group = await store?.launchConcatenated(item, under: record, path: path) else { break }
+          next += 1
+          await registry.waitUntilStructurallyFinished(group)
+          await registry.waitUntilGatesFinished(in: item)
+        }
       }
       for item in items[next...] { registry.releaseGates(in: item) }
       registry.endActivity(of: record, isTask: true)
     })
+  }
+
+  /// Opens the record of a concatenation item that is a plain `.run` (no priority of its own),
+  /// which the concatenation's task then runs itself. Called from that task, off the store's
+  /// executor: it touches only the registry. The record takes the item group's number too, so
+  /// that numbering is the one a separately started item would get.
+  /// - Parameters:
+  ///   - run: The item.
+  ///   - record: The concatenation's record.
+  ///   - store: The store the item's actions go to.
+  /// - Returns: The item's record; cancelled already if the concatenation was.
+  func openInlineConcatenated(
+    _ run: EffectRun<Action>, under record: EffectRecord, store: Store<State, Action>
+  ) -> EffectTaskRecord<Action> {
+    let item = taskRecord(origin: run.origin, startedBy: nil, run.operation, run.handler, store)
+    registry.open(item, under: record, spawned: false, keys: .none, isTask: true, replacesGroup: true)
+    return item
   }
 
   /// Launches one item of a concatenation and processes the actions it sends synchronously.
