@@ -176,7 +176,9 @@ public struct Effect<Action: Sendable>: Sendable {
 
 /// The pieces of a ``Effect/run(priority:operation:catch:fileID:line:)`` effect.
 @usableFromInline struct EffectRun<Action: Sendable>: Sendable {
-  @usableFromInline let priority: TaskPriority?
+  /// The priority's raw value: `TaskPriority` is resilient, so a struct holding one is copied
+  /// and destroyed through runtime calls, where a `UInt8?` is plain bits.
+  @usableFromInline let priorityRawValue: UInt8?
   @usableFromInline let operation: @Sendable (Send<Action>) async throws -> Void
   @usableFromInline let handler: (@Sendable (any Error, Send<Action>) async -> Void)?
   @usableFromInline let origin: SourceLocation
@@ -185,11 +187,13 @@ public struct Effect<Action: Sendable>: Sendable {
     priority: TaskPriority?, operation: @escaping @Sendable (Send<Action>) async throws -> Void,
     handler: (@Sendable (any Error, Send<Action>) async -> Void)?, origin: SourceLocation
   ) {
-    self.priority = priority
+    priorityRawValue = priority?.rawValue
     self.operation = operation
     self.handler = handler
     self.origin = origin
   }
+
+  @inlinable var priority: TaskPriority? { priorityRawValue.map(TaskPriority.init(rawValue:)) }
 
   func map<T: Sendable>(_ transform: @escaping @Sendable (Action) -> T) -> EffectRun<T> {
     let operation = self.operation

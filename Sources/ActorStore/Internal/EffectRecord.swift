@@ -9,34 +9,35 @@
 /// Not final: a `.run` effect's record is an ``EffectTaskRecord``, which also holds what its task
 /// runs. Every member here is `final`, so that none is reached through dynamic dispatch.
 @usableFromInline class EffectRecord: @unchecked Sendable {
-  // Every `var` below is read and written only under the owning EffectRegistry's mutex.
+  // Every `var` below is read and written only under the owning EffectRegistry's mutex, so the
+  // dynamic exclusivity checks a class property pays on each modification buy nothing here.
   @usableFromInline final let origin: SourceLocation?
   final let label: String?
   /// The action whose reduce launched this effect, for diagnostics.
   final let startedBy: (any Sendable)?
-  final var parent: EffectRecord?
-  final var isSpawned = false
+  @exclusivity(unchecked) final var parent: EffectRecord?
+  @exclusivity(unchecked) final var isSpawned = false
   /// Whether the record runs a task of its own (a `run`, a `concatenate`, a throttle's wait).
-  final var isTask = false
-  final var firstChild: EffectRecord?
-  final var nextSibling: EffectRecord?
-  final var previousSibling: EffectRecord?
-  final var task: EffectTask?
-  final var keys = EffectKeys.none
-  final var openStructural = 1
-  final var openTransitive = 1
+  @exclusivity(unchecked) final var isTask = false
+  @exclusivity(unchecked) final var firstChild: EffectRecord?
+  @exclusivity(unchecked) final var nextSibling: EffectRecord?
+  @exclusivity(unchecked) final var previousSibling: EffectRecord?
+  @exclusivity(unchecked) final var task: EffectTask?
+  @exclusivity(unchecked) final var keys = EffectKeys.none
+  @exclusivity(unchecked) final var openStructural = 1
+  @exclusivity(unchecked) final var openTransitive = 1
   /// The order the record was opened in, so that cancelling several records under one ID
   /// visits them in a reproducible order (never by address).
-  final var serial: UInt64 = 0
-  final var isCancelled = false
+  @exclusivity(unchecked) final var serial: UInt64 = 0
+  @exclusivity(unchecked) final var isCancelled = false
   /// Whether the send this record tracks was cancelled as a whole (``StoreTask/cancel()``, or
   /// the cancelled wait of its `finish()`), as opposed to the record alone, by an ID: the two
   /// differ for a task record standing for its send's origin.
-  final var isCancelledAsSend = false
-  final var isStructurallyFinished = false
-  final var isTransitivelyFinished = false
-  final var structuralWaiters: [UnsafeContinuation<Void, Never>] = []
-  final var transitiveWaiters: [UnsafeContinuation<Void, Never>] = []
+  @exclusivity(unchecked) final var isCancelledAsSend = false
+  @exclusivity(unchecked) final var isStructurallyFinished = false
+  @exclusivity(unchecked) final var isTransitivelyFinished = false
+  @exclusivity(unchecked) final var structuralWaiters: [UnsafeContinuation<Void, Never>] = []
+  @exclusivity(unchecked) final var transitiveWaiters: [UnsafeContinuation<Void, Never>] = []
 
   @usableFromInline init(origin: SourceLocation?, label: String?, startedBy: (any Sendable)? = nil) {
     self.origin = origin

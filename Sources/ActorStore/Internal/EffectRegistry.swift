@@ -151,16 +151,22 @@
     state.withLock { _ in record.isCancelledAsSend || root.isCancelled }
   }
 
-  /// How an action sent by `record`'s effect is to be treated.
-  func delivery(from record: EffectRecord) -> Delivery {
+  /// Why an action sent by `record`'s effect is not to be processed as usual, or `nil` when it is.
+  @usableFromInline func refusal(of record: EffectRecord) -> Refusal? {
     state.withLock { _ in
-      if record.isCancelled { return .dropCancelled }
+      if record.isCancelled { return .cancelled }
       if record.isStructurallyFinished { return .afterFinish }
-      return .deliver
+      return nil
     }
   }
 
-  enum Delivery { case deliver, dropCancelled, afterFinish }
+  /// Why an effect's action is not processed as usual.
+  @usableFromInline enum Refusal {
+    /// The effect was cancelled: the action is dropped.
+    case cancelled
+    /// The effect had finished (its `Send` escaped it): the action is processed as a send.
+    case afterFinish
+  }
 
   /// Suspends until `record`'s own work and its sub-effects are done.
   func waitUntilStructurallyFinished(_ record: EffectRecord) async {
@@ -296,7 +302,13 @@ struct RegistryFollowUp: ~Copyable {
   /// array would cost an allocation per cancel.
   private var firstTaskToCancel: EffectTask?
   private var moreTasksToCancel: [EffectTask] = []
-  var waitersToResume: [UnsafeContinuation<Void, Never>] = []
+  private var waitersToResume: [UnsafeContinuation<Void, Never>] = []
+
+  /// Resumes `waiters` once the lock is released. The first non-empty list is taken over
+  /// whole, not copied: usually there is one, a `finish()` waiting, and no new buffer is made.
+  mutating func resumeLater(_ waiters: [UnsafeContinuation<Void, Never>]) {
+    if waitersToResume.isEmpty { waitersToResume = waiters } else { waitersToResume += waiters }
+  }
 
   /// Cancels `task` once the lock is released.
   mutating func cancelLater(_ task: EffectTask) {
@@ -413,7 +425,7 @@ struct EffectRegistryState: ~Copyable {
       if !current.isStructurallyFinished, current.openStructural == 0 {
         current.isStructurallyFinished = true
         unregister(current)
-        followUp.waitersToResume += current.structuralWaiters
+        followUp.resumeLater(current.structuralWaiters)
         current.structuralWaiters = []
         if let parent = current.parent, !current.isSpawned {
           parent.openStructural -= 1
@@ -422,7 +434,7 @@ struct EffectRegistryState: ~Copyable {
       }
       if !current.isTransitivelyFinished, current.openTransitive == 0 {
         current.isTransitivelyFinished = true
-        followUp.waitersToResume += current.transitiveWaiters
+        followUp.resumeLater(current.transitiveWaiters)
         current.transitiveWaiters = []
         if let parent = current.parent {
           unlink(current, from: parent)

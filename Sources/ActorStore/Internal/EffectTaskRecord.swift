@@ -17,7 +17,7 @@
 // ever loaded (weak loads are atomic) and then used as the store, an actor.
 @usableFromInline final class EffectTaskRecord<Action: Sendable>: EffectRecord, @unchecked Sendable {
   @usableFromInline let operation: @Sendable (Send<Action>) async throws -> Void
-  let handler: (@Sendable (any Error, Send<Action>) async -> Void)?
+  @usableFromInline let handler: (@Sendable (any Error, Send<Action>) async -> Void)?
   /// Delivers an action to the store. It is handed this record, so that it captures nothing and
   /// has no context to allocate.
   @usableFromInline let deliver: @Sendable (Action, EffectTaskRecord<Action>) async -> Void
@@ -35,7 +35,9 @@
   ///   - deliver: Delivers the actions the operation sends; handed this record.
   ///   - registry: The store's effect registry.
   ///   - store: The store the actions go to.
-  @usableFromInline init(
+  // Inlinable, so that it is specialized where effects are launched: unspecialized, making
+  // the record looked up its generic class's metadata on every effect.
+  @inlinable init(
     origin: SourceLocation?, label: String? = nil, startedBy: Action?,
     operation: @escaping @Sendable (Send<Action>) async throws -> Void,
     handler: (@Sendable (any Error, Send<Action>) async -> Void)?,

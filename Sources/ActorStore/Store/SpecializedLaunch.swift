@@ -41,6 +41,6 @@ extension StoreEngine {
     if cancelInFlight { cancel(key) }
     let record = taskRecord(origin: run.origin, startedBy: action, run.operation, run.handler, store)
     openInCurrentSend(record, keys: EffectKeys(key), replacesGroup: true)
-    deferStart(.run(record), priority: run.priority)
+    deferStart(.run(record), priorityRawValue: run.priorityRawValue)
   }
 }

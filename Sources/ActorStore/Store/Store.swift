@@ -218,7 +218,7 @@ public actor Store<State: Sendable, Action: Sendable> {
     return link!.isolatedState()
   }
 
-  @usableFromInline func receive(_ action: Action, from record: EffectRecord) {
+  @inlinable final func receive(_ action: Action, from record: EffectRecord) {
     engine?.receive(action, from: record, store: self)
   }
 

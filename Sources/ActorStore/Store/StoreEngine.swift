@@ -19,6 +19,8 @@ import Synchronization
   @usableFromInline let sendAction: @Sendable (StoreEngine, Action, Store<State, Action>) -> StoreTask
   /// The feature-specialized drain of a batch (see ``Batch``).
   @usableFromInline let drainBatch: @Sendable (StoreEngine, Store<State, Action>) -> Void
+  /// The feature-specialized delivery of an effect's actions (see ``Batch``).
+  @usableFromInline let deliverAction: @Sendable (Action, EffectTaskRecord<Action>) async -> Void
   @usableFromInline let publisher: StatePublisher<State>
   @usableFromInline let registry: EffectRegistry
   /// Where trace events go; `nil` (the common case) when the store is not traced, which the
@@ -86,16 +88,20 @@ import Synchronization
     /// Reduces every queued action in FIFO order (launching effects), then ends the batch:
     /// publishes the state once. The caller then starts the tasks launched.
     @usableFromInline let drain: @Sendable (StoreEngine, Store<State, Action>) -> Void
+    /// Delivers an action a `.run` effect sent (see ``EffectTaskRecord/deliver``).
+    @usableFromInline let deliver: @Sendable (Action, EffectTaskRecord<Action>) async -> Void
     /// The trace of the store tree, if traced.
     @usableFromInline let tracer: StoreTracer?
 
     @inlinable init(
       send: @escaping @Sendable (StoreEngine, Action, Store<State, Action>) -> StoreTask,
       drain: @escaping @Sendable (StoreEngine, Store<State, Action>) -> Void,
+      deliver: @escaping @Sendable (Action, EffectTaskRecord<Action>) async -> Void,
       tracer: StoreTracer?
     ) {
       self.send = send
       self.drain = drain
+      self.deliver = deliver
       self.tracer = tracer
     }
   }
@@ -141,6 +147,13 @@ import Synchronization
         return task
       },
       drain: { engine, store in drain(nil, engine, store) },
+      // Built here, with the feature's types known, so that an effect's action is received and
+      // reduced by specialized code; it reads the store and the registry from the record it is
+      // handed, so it captures nothing and has no context to allocate.
+      deliver: { action, record in
+        guard let store = record.store else { return record.registry.droppedAfterRelease(action, by: record) }
+        await unsafeDowncast(store, to: Store<State, Action>.self).receive(action, from: record)
+      },
       tracer: tracer)
   }
 
@@ -149,6 +162,7 @@ import Synchronization
     statePointer.initialize(to: state)
     sendAction = batch.send
     drainBatch = batch.drain
+    deliverAction = batch.deliver
     self.executor = executor
     tracer = batch.tracer
     traceSequence = batch.tracer?.buffer?.sequence
@@ -169,7 +183,8 @@ import Synchronization
   @usableFromInline var taskExecutor: (any TaskExecutor)? { executor.taskExecutor }
 
   /// Drains the FIFO as a batch, then starts the tasks launched.
-  private func runBatch(_ store: Store<State, Action>) {
+  @inlinable
+  func runBatch(_ store: Store<State, Action>) {
     drainBatch(self, store)
     startPendingTasks()
   }
@@ -252,14 +267,24 @@ import Synchronization
     return StoreTask(record: nil, registry: nil)
   }
 
-  /// Processes an action an effect sent.
+  /// Processes an action an effect sent. Inlinable, so that an effect's action is reduced and
+  /// its batch's effects started by code specialized for the feature, as a sent action is:
+  /// unspecialized, this path looked up generic metadata several times per action.
+  @inlinable
   func receive(_ action: Action, from record: EffectRecord, store: Store<State, Action>) {
-    switch registry.delivery(from: record) {
-    case .deliver:
-      if tracer != nil { traceAction(action, from: .effect(registry.traceNumber(of: record))) }
-      queue.append(QueuedAction(action: action, owner: record))
-      runBatch(store)
-    case .dropCancelled:
+    if let refusal = registry.refusal(of: record) { return refuse(action, from: record, refusal, store: store) }
+    if tracer != nil { traceAction(action, from: .effect(registry.traceNumber(of: record))) }
+    queue.append(QueuedAction(action: action, owner: record))
+    runBatch(store)
+  }
+
+  /// Handles an effect's action that is not to be processed as usual.
+  @usableFromInline
+  func refuse(
+    _ action: Action, from record: EffectRecord, _ refusal: EffectRegistry.Refusal, store: Store<State, Action>
+  ) {
+    switch refusal {
+    case .cancelled:
       tracer?.actionDropped(action, because: .effectCancelled(registry.traceNumber(of: record)))
       return
     case .afterFinish:
@@ -348,7 +373,7 @@ import Synchronization
     } else {
       openInCurrentSend(record, keys: .none, replacesGroup: false)
     }
-    deferStart(.run(record), priority: run.priority)
+    deferStart(.run(record), priorityRawValue: run.priorityRawValue)
   }
 
   /// Opens the task record of a top-level `.run` of the send being processed: standing for the
@@ -371,7 +396,7 @@ import Synchronization
   ) {
     let record = taskRecord(origin: run.origin, startedBy: action, run.operation, run.handler, store)
     registry.open(record, under: parent, spawned: isSpawned, keys: .none, isTask: true)
-    deferStart(.run(record), priority: run.priority)
+    deferStart(.run(record), priorityRawValue: run.priorityRawValue)
   }
 
   /// Opens a group record (no task of its own) below the context's parent.
@@ -448,20 +473,15 @@ import Synchronization
     _ operation: @escaping @Sendable (Send<Action>) async throws -> Void,
     _ handler: (@Sendable (any Error, Send<Action>) async -> Void)?, _ store: Store<State, Action>
   ) -> EffectTaskRecord<Action> {
-    // The delivery captures nothing: it reads the store and the registry from the record it is
-    // handed, so it needs no context of its own.
     EffectTaskRecord(
       origin: origin, label: label, startedBy: action, operation: operation, handler: handler,
-      deliver: { action, record in
-        guard let store = record.store else { return record.registry.droppedAfterRelease(action, by: record) }
-        await unsafeDowncast(store, to: Store<State, Action>.self).receive(action, from: record)
-      }, registry: registry, store: store)
+      deliver: deliverAction, registry: registry, store: store)
   }
 
   /// Queues the task that runs `work`, created once the batch ends.
   @usableFromInline
-  func deferStart(_ work: PendingStart<Action>.Work, priority: TaskPriority? = nil) {
-    pendingStarts.append(PendingStart(work: work, priority: priority))
+  func deferStart(_ work: PendingStart<Action>.Work, priorityRawValue: UInt8? = nil) {
+    pendingStarts.append(PendingStart(work: work, priorityRawValue: priorityRawValue))
   }
 
   // MARK: concatenate
@@ -479,7 +499,7 @@ import Synchronization
       var next = 0
       while next < items.count, !registry.isCancelled(record) {
         let item = items[next]
-        if case .run(let run) = item.operation, run.priority == nil {
+        if case .run(let run) = item.operation, run.priorityRawValue == nil {
           // A plain `.run` item runs in this task: the concatenation waits for it anyway, and a
           // task of its own would cost a task, a group record and a hop to the store per item.
           guard let inline = store?.openInlineConcatenated(run, under: record) else { break }
@@ -619,12 +639,16 @@ import Synchronization
   }
 
   @usableFromInline let work: Work
-  @usableFromInline let priority: TaskPriority?
+  /// The priority's raw value (see ``EffectRun/priorityRawValue``): a batch's pending starts
+  /// are then destroyed without a runtime call per element.
+  @usableFromInline let priorityRawValue: UInt8?
 
-  @inlinable init(work: Work, priority: TaskPriority?) {
+  @inlinable init(work: Work, priorityRawValue: UInt8?) {
     self.work = work
-    self.priority = priority
+    self.priorityRawValue = priorityRawValue
   }
+
+  @inlinable var priority: TaskPriority? { priorityRawValue.map(TaskPriority.init(rawValue:)) }
 
   /// The record the task runs for.
   @inlinable var record: EffectRecord {
