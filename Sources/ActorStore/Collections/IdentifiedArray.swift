@@ -148,6 +148,26 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
     }
   }
 
+  /// What a lookup by ID reads, and nothing else: copying it retains two buffers where copying
+  /// the whole array retains about ten (its order's tables). An element store's initial state is
+  /// read through it, copied out of the parent's snapshot under the publisher's lock and looked
+  /// up outside it, where hashing the app's ID belongs.
+  @inlinable var lookupByID: LookupByID { LookupByID(slotOfID: order.slotOfID, values: values) }
+
+  /// See ``lookupByID``.
+  @usableFromInline struct LookupByID {
+    @usableFromInline let slotOfID: [ID: Int32]
+    @usableFromInline let values: ChunkedValues<Element>
+
+    @inlinable init(slotOfID: [ID: Int32], values: ChunkedValues<Element>) {
+      self.slotOfID = slotOfID
+      self.values = values
+    }
+
+    /// The element with `id`, or `nil` when none has it.
+    @inlinable subscript(id: ID) -> Element? { slotOfID[id].flatMap { values[Int($0)] } }
+  }
+
   @inlinable
   mutating func assign(_ newValue: Element?, to id: ID) {
     guard let newValue else {
@@ -641,6 +661,7 @@ extension IdentifiedArray: Hashable where Element: Hashable {
 }
 
 extension IdentifiedArray: Sendable where Element: Sendable {}
+extension IdentifiedArray.LookupByID: Sendable where Element: Sendable {}
 
 extension IdentifiedArray: CustomStringConvertible, CustomDebugStringConvertible {
   /// The elements keyed by id, in order: `[1: Row(…), 2: Row(…)]`.

@@ -88,16 +88,17 @@
   }
 
   /// The element with `id` in `parent`'s published state, or `nil` once the parent's state is
-  /// gone. When `parent` is a root store and the collection a stored property, only the
-  /// collection is copied out of the snapshot, not the whole state; the lookup, which hashes
-  /// the app's ID, runs outside the publisher's lock either way.
+  /// gone. When `parent` is a root store and the collection a stored property, only what a
+  /// lookup by ID reads is copied out of the snapshot (two buffers), not the whole state nor the
+  /// whole collection; the lookup, which hashes the app's ID, runs outside the publisher's lock
+  /// either way.
   /// - Parameters:
   ///   - id: The element's ID.
   ///   - parent: The store whose state holds the collection.
   /// - Returns: The element, or `nil` when no element has that ID or the parent's state is gone.
   @inlinable func element<ParentAction: Sendable>(_ id: ID, in parent: Store<ParentState, ParentAction>) -> ChildState? {
     if let offset = elementsOffset, let engine = parent.engine {
-      return engine.publisher.withSnapshot { Self.collection(at: offset, in: $0).pointee }[id: id]
+      return engine.publisher.withSnapshot { Self.collection(at: offset, in: $0).pointee.lookupByID }[id]
     }
     // Projected outside the publisher's lock: the key path may be a computed property.
     return parent.currentStateIfAlive?[keyPath: elements][id: id]
