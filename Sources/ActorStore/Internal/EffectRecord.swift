@@ -36,8 +36,8 @@
   @exclusivity(unchecked) final var isCancelledAsSend = false
   @exclusivity(unchecked) final var isStructurallyFinished = false
   @exclusivity(unchecked) final var isTransitivelyFinished = false
-  @exclusivity(unchecked) final var structuralWaiters: [UnsafeContinuation<Void, Never>] = []
-  @exclusivity(unchecked) final var transitiveWaiters: [UnsafeContinuation<Void, Never>] = []
+  @exclusivity(unchecked) final var structuralWaiters = EffectWaiters()
+  @exclusivity(unchecked) final var transitiveWaiters = EffectWaiters()
 
   @usableFromInline init(origin: SourceLocation?, label: String?, startedBy: (any Sendable)? = nil) {
     self.origin = origin

@@ -302,13 +302,10 @@ struct RegistryFollowUp: ~Copyable {
   /// array would cost an allocation per cancel.
   private var firstTaskToCancel: EffectTask?
   private var moreTasksToCancel: [EffectTask] = []
-  private var waitersToResume: [UnsafeContinuation<Void, Never>] = []
+  private var waitersToResume = EffectWaiters()
 
-  /// Resumes `waiters` once the lock is released. The first non-empty list is taken over
-  /// whole, not copied: usually there is one, a `finish()` waiting, and no new buffer is made.
-  mutating func resumeLater(_ waiters: [UnsafeContinuation<Void, Never>]) {
-    if waitersToResume.isEmpty { waitersToResume = waiters } else { waitersToResume += waiters }
-  }
+  /// Resumes `waiters` once the lock is released, leaving them empty.
+  mutating func resumeLater(_ waiters: inout EffectWaiters) { waitersToResume.take(&waiters) }
 
   /// Cancels `task` once the lock is released.
   mutating func cancelLater(_ task: EffectTask) {
@@ -318,14 +315,14 @@ struct RegistryFollowUp: ~Copyable {
   consuming func perform() {
     firstTaskToCancel?.cancel()
     for task in moreTasksToCancel { task.cancel() }
-    for waiter in waitersToResume { waiter.resume() }
+    waitersToResume.resumeAll()
   }
 
   /// Resumes the waiters, and leaves the tasks to cancel in `tasks` for the caller.
   consuming func perform(deferringTaskCancelsTo tasks: inout [EffectTask]) {
     if let firstTaskToCancel { tasks.append(firstTaskToCancel) }
     tasks += moreTasksToCancel
-    for waiter in waitersToResume { waiter.resume() }
+    waitersToResume.resumeAll()
   }
 }
 
@@ -425,8 +422,7 @@ struct EffectRegistryState: ~Copyable {
       if !current.isStructurallyFinished, current.openStructural == 0 {
         current.isStructurallyFinished = true
         unregister(current)
-        followUp.resumeLater(current.structuralWaiters)
-        current.structuralWaiters = []
+        followUp.resumeLater(&current.structuralWaiters)
         if let parent = current.parent, !current.isSpawned {
           parent.openStructural -= 1
           parentChanged = true
@@ -434,8 +430,7 @@ struct EffectRegistryState: ~Copyable {
       }
       if !current.isTransitivelyFinished, current.openTransitive == 0 {
         current.isTransitivelyFinished = true
-        followUp.resumeLater(current.transitiveWaiters)
-        current.transitiveWaiters = []
+        followUp.resumeLater(&current.transitiveWaiters)
         if let parent = current.parent {
           unlink(current, from: parent)
           parent.openTransitive -= 1
