@@ -35,8 +35,8 @@
   ///   - deliver: Delivers the actions the operation sends; handed this record.
   ///   - registry: The store's effect registry.
   ///   - store: The store the actions go to.
-  // Inlinable, so that it is specialized where effects are launched: unspecialized, making
-  // the record looked up its generic class's metadata on every effect.
+  // Inlinable, so that it is specialized where effects are launched: unspecialized, it looked
+  // up its generic class's metadata on every effect.
   @inlinable init(
     origin: SourceLocation?, label: String? = nil, startedBy: Action?,
     operation: @escaping @Sendable (Send<Action>) async throws -> Void,

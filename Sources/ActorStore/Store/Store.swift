@@ -218,12 +218,16 @@ public actor Store<State: Sendable, Action: Sendable> {
     return link!.isolatedState()
   }
 
+  // Final: reached through the actor's vtable, an effect's delivery ran the generic,
+  // unspecialized body, with generic metadata lookups on every action.
   @inlinable final func receive(_ action: Action, from record: EffectRecord) {
     engine?.receive(action, from: record, store: self)
   }
 
   /// See ``StoreEngine/openInlineConcatenated(_:under:store:)``.
-  nonisolated func openInlineConcatenated(_ run: EffectRun<Action>, under record: EffectRecord) -> EffectTaskRecord<Action> {
+  nonisolated func openInlineConcatenated(
+    _ run: EffectRun<Action>, under record: EffectRecord
+  ) -> EffectTaskRecord<Action> {
     engine!.openInlineConcatenated(run, under: record, store: self)
   }
 
