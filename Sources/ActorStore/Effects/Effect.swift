@@ -56,7 +56,7 @@ public struct Effect<Action: Sendable>: Sendable {
   /// - Returns: The effect.
   @inlinable
   public static func run(
-    priority: TaskPriority? = nil,
+    priority: TaskPriority?,
     operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
     catch handler: (@Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)? = nil,
     fileID: StaticString = #fileID,
@@ -65,7 +65,32 @@ public struct Effect<Action: Sendable>: Sendable {
     Self(
       .run(
         EffectRun(
-          priority: priority, operation: operation, handler: handler,
+          priorityRawValue: priority?.rawValue, operation: operation, handler: handler,
+          origin: SourceLocation(fileID: fileID, line: line))))
+  }
+
+  /// Runs async work that can send actions back to the store, at the priority of the task that
+  /// creates effect tasks (see ``run(priority:operation:catch:fileID:line:)``).
+  ///
+  /// The same as passing no priority; a separate function, so that the common call builds no
+  /// `TaskPriority?` (a resilient type, copied and destroyed through runtime calls).
+  /// - Parameters:
+  ///   - operation: The work; `send` delivers actions and returns once the store processed them.
+  ///   - handler: Receives errors thrown by `operation` and may still send actions.
+  ///   - fileID: Where the effect was created, for diagnostics.
+  ///   - line: The line where the effect was created, for diagnostics.
+  /// - Returns: The effect.
+  @inlinable
+  public static func run(
+    operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
+    catch handler: (@Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> Self {
+    Self(
+      .run(
+        EffectRun(
+          priorityRawValue: nil, operation: operation, handler: handler,
           origin: SourceLocation(fileID: fileID, line: line))))
   }
 
@@ -183,23 +208,21 @@ public struct Effect<Action: Sendable>: Sendable {
   @usableFromInline let handler: (@Sendable (any Error, Send<Action>) async -> Void)?
   @usableFromInline let origin: SourceLocation
 
-  @usableFromInline init(
-    priority: TaskPriority?, operation: @escaping @Sendable (Send<Action>) async throws -> Void,
+  @inlinable init(
+    priorityRawValue: UInt8?, operation: @escaping @Sendable (Send<Action>) async throws -> Void,
     handler: (@Sendable (any Error, Send<Action>) async -> Void)?, origin: SourceLocation
   ) {
-    priorityRawValue = priority?.rawValue
+    self.priorityRawValue = priorityRawValue
     self.operation = operation
     self.handler = handler
     self.origin = origin
   }
 
-  @inlinable var priority: TaskPriority? { priorityRawValue.map(TaskPriority.init(rawValue:)) }
-
   func map<T: Sendable>(_ transform: @escaping @Sendable (Action) -> T) -> EffectRun<T> {
     let operation = self.operation
     let handler = self.handler
     return EffectRun<T>(
-      priority: priority,
+      priorityRawValue: priorityRawValue,
       operation: { send in try await operation(send.map(transform)) },
       handler: handler.map { handler -> @Sendable (any Error, Send<T>) async -> Void in
         { error, send in await handler(error, send.map(transform)) }

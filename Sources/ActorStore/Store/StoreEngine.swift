@@ -331,8 +331,11 @@ import Synchronization
         // closure context on the heap instead.
         if let taskExecutor {
           task = Task(executorPreference: taskExecutor, priority: pending.priority) { try await effect.run() }
+        } else if let priority = pending.priorityRawValue {
+          task = Task(priority: TaskPriority(rawValue: priority)) { try await effect.run() }
         } else {
-          task = Task(priority: pending.priority) { try await effect.run() }
+          // No optional priority to build and copy (a resilient type: runtime calls).
+          task = Task { try await effect.run() }
         }
       case .body(_, let body):
         task = Task(executorPreference: taskExecutor, priority: pending.priority, operation: body)
