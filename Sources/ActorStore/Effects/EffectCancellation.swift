@@ -50,7 +50,15 @@ extension Effect {
   // sharing it across threads is safe even though `AnyHashable` is not declared Sendable.
   @usableFromInline enum Value {
     case int(Int)
-    case other(AnyHashable)
+    case other(ErasedID)
+  }
+
+  /// An ID of any other type, in a box: held inline, an `AnyHashable` (an existential) would
+  /// make every copy of an ID, and of every key and key list holding one, go through runtime
+  /// value witnesses; a reference is copied with a retain.
+  @usableFromInline final class ErasedID {
+    @usableFromInline let value: AnyHashable
+    @usableFromInline init(_ value: AnyHashable) { self.value = value }
   }
 
   @usableFromInline let value: Value
@@ -67,7 +75,7 @@ extension Effect {
       hash = int.hashValue
     } else {
       let erased = AnyHashable(id)
-      value = .other(erased)
+      value = .other(ErasedID(erased))
       hash = erased.hashValue
     }
   }
@@ -76,7 +84,7 @@ extension Effect {
   var erased: AnyHashable {
     switch value {
     case .int(let int): AnyHashable(int)
-    case .other(let erased): erased
+    case .other(let erased): erased.value
     }
   }
 
