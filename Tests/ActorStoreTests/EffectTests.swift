@@ -271,4 +271,33 @@ struct EffectTests {
     await store.send(.runSending).finish()
     #expect(await store.state.log == ["throwCancellationWithCatch", "runSending", "fromEffect"])
   }
+
+  enum PriorityAction: Equatable, Sendable {
+    /// Starts an effect that reports its task's priority, created at `priority` if given.
+    case start(priority: UInt8?)
+    case observed(UInt8)
+  }
+
+  /// `.run(priority:)` creates the effect's task at that priority; `.run { }` (the overload
+  /// without one) inherits the priority of the task that sent the action.
+  @Test func anEffectRunsAtItsPriorityOrInheritsTheSenders() async {
+    let store = Store(
+      initialState: [UInt8](),
+      reducer: Reduce<[UInt8], PriorityAction> { state, action in
+        switch action {
+        case .start(let priority?):
+          return .run(priority: TaskPriority(rawValue: priority)) { send in
+            await send(.observed(Task.currentPriority.rawValue))
+          }
+        case .start(nil):
+          return .run { send in await send(.observed(Task.currentPriority.rawValue)) }
+        case .observed(let priority):
+          state.append(priority)
+          return .none
+        }
+      })
+    await store.send(.start(priority: TaskPriority.low.rawValue)).finish()
+    await Task(priority: .high) { await store.send(.start(priority: nil)).finish() }.value
+    #expect(await store.state == [TaskPriority.low.rawValue, TaskPriority.high.rawValue])
+  }
 }
