@@ -62,11 +62,7 @@ public struct Effect<Action: Sendable>: Sendable {
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) -> Self {
-    Self(
-      .run(
-        EffectRun(
-          priorityRawValue: priority?.rawValue, operation: operation, handler: handler,
-          origin: SourceLocation(fileID: fileID, line: line))))
+    run(priorityRawValue: priority?.rawValue, operation, handler, SourceLocation(fileID: fileID, line: line))
   }
 
   /// Runs async work that can send actions back to the store, at the priority of the task that
@@ -87,11 +83,16 @@ public struct Effect<Action: Sendable>: Sendable {
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) -> Self {
-    Self(
-      .run(
-        EffectRun(
-          priorityRawValue: nil, operation: operation, handler: handler,
-          origin: SourceLocation(fileID: fileID, line: line))))
+    run(priorityRawValue: nil, operation, handler, SourceLocation(fileID: fileID, line: line))
+  }
+
+  /// A `.run` effect whose priority is given by its raw value, `nil` for none.
+  @inlinable
+  static func run(
+    priorityRawValue: UInt8?, _ operation: @escaping @Sendable (Send<Action>) async throws -> Void,
+    _ handler: (@Sendable (any Error, Send<Action>) async -> Void)?, _ origin: SourceLocation
+  ) -> Self {
+    Self(.run(EffectRun(priorityRawValue: priorityRawValue, operation: operation, handler: handler, origin: origin)))
   }
 
   // The builders reducers call on their hot path are inlinable, so that they are specialized in
