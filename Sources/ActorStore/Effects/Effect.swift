@@ -56,7 +56,7 @@ public struct Effect<Action: Sendable>: Sendable {
   /// - Returns: The effect.
   @inlinable
   public static func run(
-    priority: TaskPriority?,
+    priority: TaskPriority? = nil,
     operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
     catch handler: (@Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)? = nil,
     fileID: StaticString = #fileID,
