@@ -88,10 +88,7 @@ import Testing
         if Bool.random(using: &random) {
           let shape = Shape.allCases.randomElement(using: &random)!
           history.append("start \(shape) #\(step)")
-          let current = store!
-          let task = Task(executorPreference: executor) { await current.send(.start(shape, tag: step)) }
-          executor.runUntilIdle()
-          _ = await task.value
+          executor.send(.start(shape, tag: step), to: store!)
         } else {
           history.append("advance 1s")
           executor.advance(by: .seconds(1))

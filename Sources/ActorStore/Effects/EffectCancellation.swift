@@ -46,8 +46,9 @@ extension Effect {
 /// cancellation index does on every hit, is an integer comparison instead of `AnyHashable`'s
 /// dynamic dispatch and casts.
 @usableFromInline struct EffectID: Hashable, @unchecked Sendable {
-  // No lock: `value` is immutable and only ever built from a `Hashable & Sendable` value, so
-  // sharing it across threads is safe even though `AnyHashable` is not declared Sendable.
+  // No lock: `value`, and the box it may hold, are immutable and only ever built from a
+  // `Hashable & Sendable` value, so sharing them across threads is safe even though
+  // `AnyHashable` is not declared Sendable.
   @usableFromInline enum Value {
     case int(Int)
     case other(ErasedID)

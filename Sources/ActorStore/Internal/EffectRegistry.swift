@@ -77,6 +77,19 @@
     state.withLock { $0.endActivity(of: record, isTask: isTask) }.perform()
   }
 
+  /// Ends `record`, a task record about to start, if it was cancelled first: its work then never
+  /// begins (a cancel in the batch that launched it, or of a pending concatenation item).
+  /// - Returns: Whether it was cancelled, and is now ended.
+  @usableFromInline
+  func endIfCancelledBeforeStart(_ record: EffectRecord) -> Bool {
+    let followUp = state.withLock { state -> RegistryFollowUp? in
+      record.isCancelled ? state.endActivity(of: record, isTask: true) : nil
+    }
+    guard let followUp else { return false }
+    followUp.perform()
+    return true
+  }
+
   /// The number trace events use for `record`'s effect.
   @usableFromInline func traceNumber(of record: EffectRecord) -> UInt64 { state.withLock { _ in record.serial } }
 
@@ -141,7 +154,6 @@
     state.withLock { $0.cancel(record, transitively: transitively) }.perform()
   }
 
-  @usableFromInline
   func isCancelled(_ record: EffectRecord) -> Bool { state.withLock { _ in record.isCancelled } }
 
   /// Whether the send `record` tracks (its origin, or the task record standing for it) was

@@ -316,10 +316,7 @@ import Synchronization
     // allocation per batch.
     for pending in pendingStarts {
       let record = pending.record
-      if registry.isCancelled(record) {
-        registry.endActivity(of: record, isTask: true)
-        continue
-      }
+      if registry.endIfCancelledBeforeStart(record) { continue }
       let task: EffectTask
       switch pending.work {
       case .run(let effect):
@@ -507,11 +504,7 @@ import Synchronization
           // task of its own would cost a task, a group record and a hop to the store per item.
           guard let inline = store?.openInlineConcatenated(run, under: record) else { break }
           next += 1
-          if registry.isCancelled(inline) {
-            registry.endActivity(of: inline, isTask: true)
-          } else {
-            try await inline.run()
-          }
+          if !registry.endIfCancelledBeforeStart(inline) { try await inline.run() }
         } else {
           guard let group = await store?.launchConcatenated(item, under: record, path: path) else { break }
           next += 1
