@@ -10,7 +10,9 @@ import Testing
 ///
 /// A send whose only effect is a plain `.run` keeps that effect's record as its origin, and a
 /// second effect in the same send puts an origin above it; neither may show in what the tasks
-/// report, in particular a cancel by ID never makes a task cancelled.
+/// report, in particular a cancel by ID never makes a task cancelled. A send made from inside a
+/// reducer, while an effect's action is reduced, joins that action's batch: its effects belong to
+/// the send the effect belongs to.
 @Suite struct SendTaskModelTests {
   enum Part: Sendable, CustomStringConvertible {
     /// An effect that sleeps `seconds` on the test clock, then sends `.delivered(tag)`.
@@ -20,6 +22,9 @@ import Testing
     /// An effect that sleeps `seconds`, then sends `.spawn`, whose effect sleeps `then` seconds
     /// and sends `.delivered(tag)`: the second effect belongs to the same send, transitively.
     case chain(tag: Int, seconds: Int, then: Int)
+    /// Like `chain`, but `.spawn` is sent from inside the reducer of the action the first effect
+    /// sends (`.relay`), re-entrantly.
+    case reentrantChain(tag: Int, seconds: Int, then: Int)
     case cancel(id: Int)
 
     var description: String {
@@ -27,6 +32,7 @@ import Testing
       case .run(let tag, let seconds): "run(#\(tag), \(seconds)s)"
       case .cancellable(let tag, let seconds, let id): "cancellable(#\(tag), \(seconds)s, id \(id))"
       case .chain(let tag, let seconds, let then): "chain(#\(tag), \(seconds)s then \(then)s)"
+      case .reentrantChain(let tag, let seconds, let then): "re-entrant chain(#\(tag), \(seconds)s then \(then)s)"
       case .cancel(let id): "cancel(id \(id))"
       }
     }
@@ -35,11 +41,18 @@ import Testing
   enum Action: Sendable {
     case send([Part])
     case spawn(tag: Int, seconds: Int)
+    case relay(tag: Int, seconds: Int)
     case delivered(Int)
+  }
+
+  /// The store, for the reducer's re-entrant sends; weak, so that the store can be released.
+  struct StoreReference: Sendable {
+    weak var store: Store<[Int], Action>?
   }
 
   struct Feature: Reducer {
     let clock: TestClock
+    let reference = SharedValue<StoreReference>()
 
     func reduce(into state: inout [Int], action: Action) -> Effect<Action> {
       switch action {
@@ -47,6 +60,10 @@ import Testing
         return .merge(parts.map(effect(for:)))
       case .spawn(let tag, let seconds):
         return effect(for: .run(tag: tag, seconds: seconds))
+      case .relay(let tag, let seconds):
+        // Code the store calls synchronously sends to it: the action joins the batch.
+        reference.value?.store?.assumeIsolated { _ = $0.send(.spawn(tag: tag, seconds: seconds)) }
+        return .none
       case .delivered(let tag):
         state.append(tag)
         return .none
@@ -71,6 +88,11 @@ import Testing
         return .run { send in
           try await clock.sleep(for: .seconds(seconds))
           await send(.spawn(tag: tag, seconds: then))
+        }
+      case .reentrantChain(let tag, let seconds, let then):
+        return .run { send in
+          try await clock.sleep(for: .seconds(seconds))
+          await send(.relay(tag: tag, seconds: then))
         }
       case .cancel(let id):
         return .cancel(id: id)
@@ -99,7 +121,7 @@ import Testing
           effects.append(Effect(send: index, tag: tag, endsAt: now + seconds, id: nil))
         case .cancellable(let tag, let seconds, let id):
           effects.append(Effect(send: index, tag: tag, endsAt: now + seconds, id: id))
-        case .chain(let tag, let seconds, let then):
+        case .chain(let tag, let seconds, let then), .reentrantChain(let tag, let seconds, let then):
           // Cancelled in either stage, it delivers nothing; its send tracks both stages.
           effects.append(Effect(send: index, tag: tag, endsAt: now + seconds + then, id: nil))
         case .cancel(let id):
@@ -132,8 +154,9 @@ import Testing
     for seed: UInt64 in 0..<300 {
       var generator = SeededGenerator(seed: seed)
       let executor = TestExecutor(ordering: .seeded(seed))
-      let store = Store(
-        initialState: [], reducer: Feature(clock: executor.clock), executor: executor.makeStoreExecutor())
+      let feature = Feature(clock: executor.clock)
+      let store = Store(initialState: [], reducer: feature, executor: executor.makeStoreExecutor())
+      feature.reference.value = StoreReference(store: store)
       var model = Model()
       var tasks: [StoreTask] = []
       var nextTag = 0
@@ -145,10 +168,12 @@ import Testing
             nextTag += 1
             let seconds = Int.random(in: 0...3, using: &generator)
             let id = Int.random(in: 0..<3, using: &generator)
-            switch Int.random(in: 0..<6, using: &generator) {
+            let then = Int.random(in: 0...3, using: &generator)
+            switch Int.random(in: 0..<7, using: &generator) {
             case 0, 1: return .run(tag: nextTag, seconds: seconds)
             case 2, 3: return .cancellable(tag: nextTag, seconds: seconds, id: id)
-            case 4: return .chain(tag: nextTag, seconds: seconds, then: Int.random(in: 0...3, using: &generator))
+            case 4: return .chain(tag: nextTag, seconds: seconds, then: then)
+            case 5: return .reentrantChain(tag: nextTag, seconds: seconds, then: then)
             default: return .cancel(id: id)
             }
           }

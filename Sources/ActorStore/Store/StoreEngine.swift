@@ -37,6 +37,10 @@ import Synchronization
   /// Actions produced with `.send` (or sent re-entrantly), processed before the batch ends.
   @exclusivity(unchecked) @usableFromInline var queue = ActionQueue<QueuedAction>()
   @exclusivity(unchecked) @usableFromInline var isProcessing = false
+  /// The effect the actions of the batch being processed count as sent by; `nil` in a top-level
+  /// send's batch. Every action of a batch has the same owner (a `.send` inherits its sender's),
+  /// so a re-entrant send takes it too. Unowned: the caller of `runBatch` keeps it alive.
+  @exclusivity(unchecked) @usableFromInline unowned(unsafe) var batchOwner: EffectRecord?
   /// The record grouping the effects of the top-level `send` being processed; made on the
   /// first effect so that sends without effects allocate nothing. While the send has started
   /// one top-level `.run` (cancellable or not) and nothing else, that effect's task record stands
@@ -182,10 +186,17 @@ import Synchronization
 
   @usableFromInline var taskExecutor: (any TaskExecutor)? { executor.taskExecutor }
 
-  /// Drains the FIFO as a batch, then starts the tasks launched.
+  /// Drains the FIFO as a batch of actions sent by `owner`'s effect, then starts the tasks
+  /// launched.
+  /// - Parameters:
+  ///   - store: The root store.
+  ///   - owner: The effect the batch's actions count as sent by: a send made re-entrantly while
+  ///     they are reduced joins the batch as its action too.
   @inlinable
-  func runBatch(_ store: Store<State, Action>) {
+  func runBatch(_ store: Store<State, Action>, owner: EffectRecord) {
+    batchOwner = owner
     drainBatch(self, store)
+    batchOwner = nil
     startPendingTasks()
   }
 
@@ -260,10 +271,11 @@ import Synchronization
   }
 
   /// A send that arrived while a batch is being drained (only possible re-entrantly, from code
-  /// the store calls synchronously): it joins the batch.
+  /// the store calls synchronously): it joins the batch, as an action of the batch's owner, so
+  /// that its effects belong to the send the batch belongs to.
   @usableFromInline
   func enqueueReentrant(_ action: Action) -> StoreTask {
-    queue.append(QueuedAction(action: action, owner: nil))
+    queue.append(QueuedAction(action: action, owner: batchOwner))
     return StoreTask(record: nil, registry: nil)
   }
 
@@ -275,7 +287,7 @@ import Synchronization
     if let refusal = registry.refusal(of: record) { return refuse(action, from: record, refusal, store: store) }
     if tracer != nil { traceAction(action, from: .effect(registry.traceNumber(of: record))) }
     queue.append(QueuedAction(action: action, owner: record))
-    runBatch(store)
+    runBatch(store, owner: record)
   }
 
   /// Handles an effect's action that is not to be processed as usual.
@@ -542,7 +554,7 @@ import Synchronization
     registry.open(group, under: record, spawned: false, keys: .none, isTask: false)
     let context = LaunchContext(parent: group, isSpawned: false, path: path, owner: record)
     launch(item, inside: group, path: path, context, store)
-    runBatch(store)
+    runBatch(store, owner: record)
     return group
   }
 
@@ -617,7 +629,7 @@ import Synchronization
   ) {
     guard registry.beginThrottledStart(pending, rule: rule, key: key) else { return }
     launch(inner, LaunchContext(parent: group, isSpawned: false, path: path, owner: group), store)
-    runBatch(store)
+    runBatch(store, owner: group)
   }
 }
 
