@@ -22,17 +22,18 @@ public struct Send<Action: Sendable>: Sendable {
     channel = .closure(closure)
   }
 
-  /// Delivers `action` unless the current task is cancelled.
+  /// Delivers `action` unless the current task is cancelled. Runs on the caller's executor up to
+  /// the hop onto the store, and returns there once the store has processed the action.
   /// - Parameter action: The action to deliver.
   @inlinable
-  public func callAsFunction(_ action: Action) async {
+  nonisolated(nonsending) public func callAsFunction(_ action: Action) async {
     guard !Task.isCancelled else { return drop(action) }
     await deliver(action)
   }
 
   /// Delivers `action`, cancelled or not.
   @inlinable
-  func deliver(_ action: Action) async {
+  nonisolated(nonsending) func deliver(_ action: Action) async {
     switch channel {
     case .effect(let record): await record.deliver(action, record)
     case .closure(let closure): await closure.deliver(action)

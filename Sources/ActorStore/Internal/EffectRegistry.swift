@@ -180,17 +180,21 @@
     case afterFinish
   }
 
+  // The waits are `nonisolated(nonsending)`, and the one `StoreTask.finish()` makes is inlined
+  // into it: every function boundary of a plain `nonisolated async` function is an executor
+  // switch, a runtime call even when it stays put.
+
   /// Suspends until `record`'s own work and its sub-effects are done.
-  func waitUntilStructurallyFinished(_ record: EffectRecord) async {
+  nonisolated(nonsending) func waitUntilStructurallyFinished(_ record: EffectRecord) async {
     await wait(for: record, transitively: false)
   }
 
   /// Suspends until `record` and everything started from it, transitively, is done.
-  func waitUntilTransitivelyFinished(_ record: EffectRecord) async {
+  @inline(__always) nonisolated(nonsending) func waitUntilTransitivelyFinished(_ record: EffectRecord) async {
     await wait(for: record, transitively: true)
   }
 
-  private func wait(for record: EffectRecord, transitively: Bool) async {
+  @inline(__always) nonisolated(nonsending) private func wait(for record: EffectRecord, transitively: Bool) async {
     await withUnsafeContinuation { continuation in
       let isDone = state.withLock { _ -> Bool in
         if transitively ? record.isTransitivelyFinished : record.isStructurallyFinished { return true }

@@ -20,7 +20,7 @@
   @usableFromInline let handler: (@Sendable (any Error, Send<Action>) async -> Void)?
   /// Delivers an action to the store. It is handed this record, so that it captures nothing and
   /// has no context to allocate.
-  @usableFromInline let deliver: @Sendable (Action, EffectTaskRecord<Action>) async -> Void
+  @usableFromInline let deliver: nonisolated(nonsending) @Sendable (Action, EffectTaskRecord<Action>) async -> Void
   @usableFromInline let registry: EffectRegistry
   /// The store the effect's actions go to; not kept alive by its effects.
   @usableFromInline weak let store: AnyObject?
@@ -41,7 +41,7 @@
     origin: SourceLocation?, label: String? = nil, startedBy: Action?,
     operation: @escaping @Sendable (Send<Action>) async throws -> Void,
     handler: (@Sendable (any Error, Send<Action>) async -> Void)?,
-    deliver: @escaping @Sendable (Action, EffectTaskRecord<Action>) async -> Void,
+    deliver: nonisolated(nonsending) @escaping @Sendable (Action, EffectTaskRecord<Action>) async -> Void,
     registry: EffectRegistry, store: AnyObject
   ) {
     self.operation = operation

@@ -20,7 +20,7 @@ import Synchronization
   /// The feature-specialized drain of a batch (see ``Batch``).
   @usableFromInline let drainBatch: @Sendable (StoreEngine, Store<State, Action>) -> Void
   /// The feature-specialized delivery of an effect's actions (see ``Batch``).
-  @usableFromInline let deliverAction: @Sendable (Action, EffectTaskRecord<Action>) async -> Void
+  @usableFromInline let deliverAction: nonisolated(nonsending) @Sendable (Action, EffectTaskRecord<Action>) async -> Void
   @usableFromInline let publisher: StatePublisher<State>
   @usableFromInline let registry: EffectRegistry
   /// Where trace events go; `nil` (the common case) when the store is not traced, which the
@@ -93,14 +93,14 @@ import Synchronization
     /// publishes the state once. The caller then starts the tasks launched.
     @usableFromInline let drain: @Sendable (StoreEngine, Store<State, Action>) -> Void
     /// Delivers an action a `.run` effect sent (see ``EffectTaskRecord/deliver``).
-    @usableFromInline let deliver: @Sendable (Action, EffectTaskRecord<Action>) async -> Void
+    @usableFromInline let deliver: nonisolated(nonsending) @Sendable (Action, EffectTaskRecord<Action>) async -> Void
     /// The trace of the store tree, if traced.
     @usableFromInline let tracer: StoreTracer?
 
     @inlinable init(
       send: @escaping @Sendable (StoreEngine, Action, Store<State, Action>) -> StoreTask,
       drain: @escaping @Sendable (StoreEngine, Store<State, Action>) -> Void,
-      deliver: @escaping @Sendable (Action, EffectTaskRecord<Action>) async -> Void,
+      deliver: nonisolated(nonsending) @escaping @Sendable (Action, EffectTaskRecord<Action>) async -> Void,
       tracer: StoreTracer?
     ) {
       self.send = send

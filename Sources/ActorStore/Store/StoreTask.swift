@@ -23,8 +23,9 @@ public struct StoreTask: Hashable, Sendable {
   }
 
   /// Waits until every effect this send started has finished, transitively. Cancelling the
-  /// waiting task cancels those effects.
-  public func finish() async {
+  /// waiting task cancels those effects. Runs on the caller's executor: awaited on the main
+  /// actor, it resumes there without another hop.
+  nonisolated(nonsending) public func finish() async {
     guard let record, let registry else { return }
     await withTaskCancellationHandler {
       await registry.waitUntilTransitivelyFinished(record)
