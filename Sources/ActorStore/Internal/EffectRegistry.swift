@@ -148,6 +148,15 @@
       """)
   }
 
+  /// Cancels every effect of the store tree because its root store was released: from then on,
+  /// an action an effect sends is dropped with a diagnostic.
+  func storeReleased() {
+    state.withLock { state in
+      state.isStoreReleased = true
+      return state.cancel(root, transitively: true)
+    }.perform()
+  }
+
   /// Cancels `record` and its sub-effects; with `transitively`, also every effect started by
   /// actions they sent.
   func cancel(_ record: EffectRecord, transitively: Bool) {
@@ -165,7 +174,8 @@
 
   /// Why an action sent by `record`'s effect is not to be processed as usual, or `nil` when it is.
   @usableFromInline func refusal(of record: EffectRecord) -> Refusal? {
-    state.withLock { _ in
+    state.withLock { state in
+      if state.isStoreReleased { return .storeReleased }
       if record.isCancelled { return .cancelled }
       if record.isStructurallyFinished { return .afterFinish }
       return nil
@@ -174,6 +184,8 @@
 
   /// Why an effect's action is not processed as usual.
   @usableFromInline enum Refusal {
+    /// The root store was released: the action is dropped, with a diagnostic.
+    case storeReleased
     /// The effect was cancelled: the action is dropped.
     case cancelled
     /// The effect had finished (its `Send` escaped it): the action is processed as a send.
@@ -364,6 +376,8 @@ struct EffectRegistryState: ~Copyable {
   static let throttleSweepMinimum = 256
   var runningTasks = 0
   var nextSerial: UInt64 = 0
+  /// Whether the root store was released (see ``EffectRegistry/storeReleased()``).
+  var isStoreReleased = false
   /// Traces effect starts, cancellations and ends, which all happen in this state's
   /// transitions, so that the trace's order is the registry's.
   let tracer: StoreTracer?

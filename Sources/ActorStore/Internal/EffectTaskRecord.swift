@@ -13,17 +13,20 @@
 /// task allocator's first slab (984 bytes on Linux): a frame of five captured values, or the
 /// conversion thunk, tips it into a second slab, a kilobyte more per in-flight effect.
 // `@unchecked` like its superclass: the inherited `var`s are guarded by the registry's mutex;
-// no lock is needed for the `let`s below, which are `Sendable` but for the weak `store`, only
-// ever loaded (weak loads are atomic) and then used as the store, an actor.
+// no lock is needed for the `let`s below, which are `Sendable` (the engine is) and never change.
 @usableFromInline final class EffectTaskRecord<Action: Sendable>: EffectRecord, @unchecked Sendable {
   @usableFromInline let operation: @Sendable (Send<Action>) async throws -> Void
   @usableFromInline let handler: (@Sendable (any Error, Send<Action>) async -> Void)?
   /// Delivers an action to the store. It is handed this record, so that it captures nothing and
   /// has no context to allocate.
   @usableFromInline let deliver: nonisolated(nonsending) @Sendable (Action, EffectTaskRecord<Action>) async -> Void
-  @usableFromInline let registry: EffectRegistry
-  /// The store the effect's actions go to; not kept alive by its effects.
-  @usableFromInline weak let store: AnyObject?
+  /// The root store's engine, which the effect's actions go to: it, not the store, is kept alive
+  /// by the effect, so that releasing the store still cancels the effect. Strong, because a weak
+  /// reference to the store gave every store a side table and cost every effect atomic
+  /// operations on it at its start, delivery and end.
+  @usableFromInline let engine: AnyObject
+  /// The engine's registry; the engine holds it, so it needs no hold of its own.
+  @usableFromInline unowned(unsafe) let registry: EffectRegistry
 
   /// Creates the record of one `.run` effect.
   /// - Parameters:
@@ -33,8 +36,8 @@
   ///   - operation: The effect's operation.
   ///   - handler: Its error handler.
   ///   - deliver: Delivers the actions the operation sends; handed this record.
-  ///   - registry: The store's effect registry.
-  ///   - store: The store the actions go to.
+  ///   - engine: The root store's engine, which the actions go to.
+  ///   - registry: The engine's effect registry.
   // Inlinable, so that it is specialized where effects are launched: unspecialized, it looked
   // up its generic class's metadata on every effect.
   @inlinable init(
@@ -42,13 +45,13 @@
     operation: @escaping @Sendable (Send<Action>) async throws -> Void,
     handler: (@Sendable (any Error, Send<Action>) async -> Void)?,
     deliver: nonisolated(nonsending) @escaping @Sendable (Action, EffectTaskRecord<Action>) async -> Void,
-    registry: EffectRegistry, store: AnyObject
+    engine: AnyObject, registry: EffectRegistry
   ) {
     self.operation = operation
     self.handler = handler
     self.deliver = deliver
+    self.engine = engine
     self.registry = registry
-    self.store = store
     super.init(origin: origin, label: label, startedBy: startedBy)
   }
 

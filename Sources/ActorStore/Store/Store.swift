@@ -4,7 +4,8 @@
 /// A store is an actor. Its executor is shared by every store scoped from it, so a parent and
 /// its children never hop between each other. Actions that effects send arrive as actor jobs;
 /// actions produced synchronously with ``Effect/send(_:)`` are processed in FIFO order before
-/// ``send(_:)`` returns. Releasing a root store cancels all of its effects.
+/// ``send(_:)`` returns. Releasing a root store cancels all of its effects; its state is freed
+/// once they have ended.
 ///
 /// ```swift
 /// let store = Store(initialState: Counter.State(), reducer: Counter())
@@ -57,7 +58,7 @@ public actor Store<State: Sendable, Action: Sendable> {
     self.engine = engine
     link = nil
     let send = batch.send
-    sendEntry = { store, action, _ in send(engine, action, store) }
+    sendEntry = { _, action, _ in send(engine, action) }
   }
 
   /// Creates a store scoped through `link`, on its parent's executor.
@@ -70,7 +71,7 @@ public actor Store<State: Sendable, Action: Sendable> {
 
   deinit {
     if let engine {
-      cancelAllEffects()
+      engine.registry.storeReleased()
       engine.publisher.finishAll()
     }
   }
@@ -218,31 +219,19 @@ public actor Store<State: Sendable, Action: Sendable> {
     return link!.isolatedState()
   }
 
-  // Final: reached through the actor's vtable, an effect's delivery ran the generic,
-  // unspecialized body, with generic metadata lookups on every action.
-  @inlinable final func receive(_ action: Action, from record: EffectRecord) {
-    engine?.receive(action, from: record, store: self)
-  }
-
-  /// See ``StoreEngine/openInlineConcatenated(_:under:store:)``.
-  nonisolated func openInlineConcatenated(
-    _ run: EffectRun<Action>, under record: EffectRecord
-  ) -> EffectTaskRecord<Action> {
-    engine!.openInlineConcatenated(run, under: record, store: self)
-  }
-
-  func launchConcatenated(_ item: Effect<Action>, under record: EffectRecord, path: ScopePath?) -> EffectRecord {
-    engine!.launchConcatenated(item, under: record, path: path, store: self)
-  }
-
-  func startThrottled(
-    _ inner: Effect<Action>, under group: EffectRecord, path: ScopePath?, unlessCancelled pending: EffectRecord,
-    rule: ThrottleRule, key: ThrottleKey
-  ) {
-    engine?.startThrottled(inner, under: group, path: path, unlessCancelled: pending, rule: rule, key: key, store: self)
-  }
 }
 
 /// A default actor whose executor a root store borrows when it is given no serial executor, so
 /// that the store and every store scoped from it share one default actor queue.
 actor StoreIsolationAnchor {}
+
+/// A store tree's serial executor as an actor owned by its root store's engine: an effect hops
+/// onto it to deliver its actions (and a concatenation to launch its items) without holding the
+/// store, so that releasing the store still cancels the effect.
+@usableFromInline actor StoreIsolation {
+  @usableFromInline nonisolated let unownedExecutor: UnownedSerialExecutor
+
+  /// Creates the actor.
+  /// - Parameter executor: The store tree's serial executor; its owner keeps it alive.
+  init(executor: UnownedSerialExecutor) { unownedExecutor = executor }
+}

@@ -16,9 +16,9 @@ import Synchronization
   /// exclusivity check a class property would pay on every action.
   @usableFromInline let statePointer: UnsafeMutablePointer<State>
   /// The feature-specialized entry point of `Store.send` (see ``Batch``).
-  @usableFromInline let sendAction: @Sendable (StoreEngine, Action, Store<State, Action>) -> StoreTask
+  @usableFromInline let sendAction: @Sendable (StoreEngine, Action) -> StoreTask
   /// The feature-specialized drain of a batch (see ``Batch``).
-  @usableFromInline let drainBatch: @Sendable (StoreEngine, Store<State, Action>) -> Void
+  @usableFromInline let drainBatch: @Sendable (StoreEngine) -> Void
   /// The feature-specialized delivery of an effect's actions (see ``Batch``).
   @usableFromInline let deliverAction: nonisolated(nonsending) @Sendable (Action, EffectTaskRecord<Action>) async -> Void
   @usableFromInline let publisher: StatePublisher<State>
@@ -30,6 +30,9 @@ import Synchronization
   let elementScopes = ElementScopes()
   let executor: StoreExecutor
   let serialExecutor: UnownedSerialExecutor
+  /// The store tree's executor as an actor of its own, which effects hop onto to deliver their
+  /// actions and concatenations to launch their items (see ``StoreIsolation``).
+  @usableFromInline let isolation: StoreIsolation
   /// Owns the default actor executor the store tree borrows when given no serial executor.
   private let anchor: StoreIsolationAnchor?
   // The next two are touched only on the store's executor, one batch at a time, so the
@@ -88,18 +91,18 @@ import Synchronization
   /// for the feature (no existential call, no generic metadata lookups per action).
   @usableFromInline struct Batch {
     /// Processes a top-level action and everything it synchronously produces.
-    @usableFromInline let send: @Sendable (StoreEngine, Action, Store<State, Action>) -> StoreTask
+    @usableFromInline let send: @Sendable (StoreEngine, Action) -> StoreTask
     /// Reduces every queued action in FIFO order (launching effects), then ends the batch:
     /// publishes the state once. The caller then starts the tasks launched.
-    @usableFromInline let drain: @Sendable (StoreEngine, Store<State, Action>) -> Void
+    @usableFromInline let drain: @Sendable (StoreEngine) -> Void
     /// Delivers an action a `.run` effect sent (see ``EffectTaskRecord/deliver``).
     @usableFromInline let deliver: nonisolated(nonsending) @Sendable (Action, EffectTaskRecord<Action>) async -> Void
     /// The trace of the store tree, if traced.
     @usableFromInline let tracer: StoreTracer?
 
     @inlinable init(
-      send: @escaping @Sendable (StoreEngine, Action, Store<State, Action>) -> StoreTask,
-      drain: @escaping @Sendable (StoreEngine, Store<State, Action>) -> Void,
+      send: @escaping @Sendable (StoreEngine, Action) -> StoreTask,
+      drain: @escaping @Sendable (StoreEngine) -> Void,
       deliver: nonisolated(nonsending) @escaping @Sendable (Action, EffectTaskRecord<Action>) async -> Void,
       tracer: StoreTracer?
     ) {
@@ -114,7 +117,7 @@ import Synchronization
   static func makeBatch<R: Reducer>(_ reducer: R, tracer: StoreTracer? = nil) -> Batch
   where R.State == State, R.Action == Action {
     @inline(__always) @Sendable
-    func reduce(_ next: QueuedAction, _ engine: StoreEngine, _ store: Store<State, Action>) {
+    func reduce(_ next: QueuedAction, _ engine: StoreEngine) {
       let effect = reducer.reduce(into: &engine.statePointer.pointee, action: next.action)
       switch effect.operation {
       case .none:
@@ -124,39 +127,39 @@ import Synchronization
         if engine.tracer != nil { engine.traceAction(action, from: .sendEffect) }
         engine.queue.append(QueuedAction(action: action, owner: next.owner))
       default:
-        engine.launchSpecialized(effect, for: next, store: store)
+        engine.launchSpecialized(effect, for: next)
       }
     }
     /// Reduces `first` (if any) and then the FIFO, then publishes the state once.
     @inline(__always) @Sendable
-    func drain(_ first: QueuedAction?, _ engine: StoreEngine, _ store: Store<State, Action>) {
+    func drain(_ first: QueuedAction?, _ engine: StoreEngine) {
       engine.isProcessing = true
-      if let first { reduce(first, engine, store) }
-      while let next = engine.queue.popFirst() { reduce(next, engine, store) }
+      if let first { reduce(first, engine) }
+      while let next = engine.queue.popFirst() { reduce(next, engine) }
       engine.isProcessing = false
       if !engine.tasksToCancel.isEmpty { engine.cancelDeferredTasks() }
       engine.publisher.publish(from: engine.statePointer)
       if engine.hasTracedActions { engine.handOverTracedActions() }
     }
     return Batch(
-      send: { engine, action, store in
+      send: { engine, action in
         if engine.tracer != nil { engine.traceAction(action, from: .outside) }
         guard !engine.isProcessing else { return engine.enqueueReentrant(action) }
         // The sent action itself skips the FIFO.
-        drain(QueuedAction(action: action, owner: nil), engine, store)
+        drain(QueuedAction(action: action, owner: nil), engine)
         if engine.sendOrigin == nil && engine.pendingStarts.isEmpty { return StoreTask(record: nil, registry: nil) }
         let task = engine.takeSendTask()
         // Last, so that new effect tasks find the store free when they send back.
         engine.startPendingTasks()
         return task
       },
-      drain: { engine, store in drain(nil, engine, store) },
+      drain: { engine in drain(nil, engine) },
       // Built here, with the feature's types known, so that an effect's action is received and
-      // reduced by specialized code; it reads the store and the registry from the record it is
-      // handed, so it captures nothing and has no context to allocate.
+      // reduced by specialized code; it reads the engine from the record it is handed, so it
+      // captures nothing and has no context to allocate.
       deliver: { action, record in
-        guard let store = record.store else { return record.registry.droppedAfterRelease(action, by: record) }
-        await unsafeDowncast(store, to: Store<State, Action>.self).receive(action, from: record)
+        let engine = unsafeDowncast(record.engine, to: StoreEngine.self)
+        await engine.receive(action, from: record, on: engine.isolation)
       },
       tracer: tracer)
   }
@@ -174,6 +177,7 @@ import Synchronization
     publisher = StatePublisher(state)
     anchor = executor.serialExecutor == nil ? StoreIsolationAnchor() : nil
     serialExecutor = executor.serialExecutor?.asUnownedSerialExecutor() ?? anchor!.unownedExecutor
+    isolation = StoreIsolation(executor: serialExecutor)
   }
 
   deinit {
@@ -188,14 +192,12 @@ import Synchronization
 
   /// Drains the FIFO as a batch of actions sent by `owner`'s effect, then starts the tasks
   /// launched.
-  /// - Parameters:
-  ///   - store: The root store.
-  ///   - owner: The effect the batch's actions count as sent by: a send made re-entrantly while
-  ///     they are reduced joins the batch as its action too.
+  /// - Parameter owner: The effect the batch's actions count as sent by: a send made
+  ///   re-entrantly while they are reduced joins the batch as its action too.
   @inlinable
-  func runBatch(_ store: Store<State, Action>, owner: EffectRecord) {
+  func runBatch(owner: EffectRecord) {
     batchOwner = owner
-    drainBatch(self, store)
+    drainBatch(self)
     batchOwner = nil
     startPendingTasks()
   }
@@ -282,20 +284,26 @@ import Synchronization
   /// Processes an action an effect sent. Inlinable, so that an effect's action is reduced and
   /// its batch's effects started by code specialized for the feature, as a sent action is:
   /// unspecialized, this path looked up generic metadata several times per action.
+  /// - Parameters:
+  ///   - action: The action.
+  ///   - record: The effect that sent it.
+  ///   - isolation: The store tree's executor, which the call runs on.
   @inlinable
-  func receive(_ action: Action, from record: EffectRecord, store: Store<State, Action>) {
-    if let refusal = registry.refusal(of: record) { return refuse(action, from: record, refusal, store: store) }
+  func receive(_ action: Action, from record: EffectRecord, on isolation: isolated StoreIsolation) {
+    if let refusal = registry.refusal(of: record) { return refuse(action, from: record, refusal) }
     if tracer != nil { traceAction(action, from: .effect(registry.traceNumber(of: record))) }
     queue.append(QueuedAction(action: action, owner: record))
-    runBatch(store, owner: record)
+    runBatch(owner: record)
   }
 
   /// Handles an effect's action that is not to be processed as usual.
   @usableFromInline
   func refuse(
-    _ action: Action, from record: EffectRecord, _ refusal: EffectRegistry.Refusal, store: Store<State, Action>
+    _ action: Action, from record: EffectRecord, _ refusal: EffectRegistry.Refusal
   ) {
     switch refusal {
+    case .storeReleased:
+      registry.droppedAfterRelease(action, by: record)
     case .cancelled:
       tracer?.actionDropped(action, because: .effectCancelled(registry.traceNumber(of: record)))
       return
@@ -306,16 +314,16 @@ import Synchronization
         finished (its Send escaped the effect). The action was processed, but the effect that \
         sent it can no longer be cancelled or awaited: send only from inside the effect.
         """)
-      _ = sendAction(self, action, store)
+      _ = sendAction(self, action)
     }
   }
 
   /// Launches an effect other than `.none` and `.send`, returned for `queued`.
   @usableFromInline
-  func launch(_ effect: Effect<Action>, from queued: QueuedAction, store: Store<State, Action>) {
+  func launch(_ effect: Effect<Action>, from queued: QueuedAction) {
     let context = LaunchContext(
       parent: queued.owner, isSpawned: queued.owner != nil, owner: queued.owner, action: queued.action)
-    launch(effect, context, store)
+    launch(effect, context)
   }
 
   @inlinable
@@ -378,8 +386,8 @@ import Synchronization
   /// Launches a `.run` returned for `next`, outside any `cancellable` or element scope: the
   /// common case, kept on the specialized per-action path.
   @inlinable
-  func startRun(_ run: EffectRun<Action>, for next: QueuedAction, store: Store<State, Action>) {
-    let record = taskRecord(origin: run.origin, startedBy: next.action, run.operation, run.handler, store)
+  func startRun(_ run: EffectRun<Action>, for next: QueuedAction) {
+    let record = taskRecord(origin: run.origin, startedBy: next.action, run.operation, run.handler)
     if let owner = next.owner {
       registry.open(record, under: owner, spawned: true, keys: .none, isTask: true)
     } else {
@@ -403,10 +411,9 @@ import Synchronization
 
   @inlinable
   func startRun(
-    _ run: EffectRun<Action>, under parent: EffectRecord, isSpawned: Bool, startedBy action: Action?,
-    store: Store<State, Action>
+    _ run: EffectRun<Action>, under parent: EffectRecord, isSpawned: Bool, startedBy action: Action?
   ) {
-    let record = taskRecord(origin: run.origin, startedBy: action, run.operation, run.handler, store)
+    let record = taskRecord(origin: run.origin, startedBy: action, run.operation, run.handler)
     registry.open(record, under: parent, spawned: isSpawned, keys: .none, isTask: true)
     deferStart(.run(record), priorityRawValue: run.priorityRawValue)
   }
@@ -419,7 +426,7 @@ import Synchronization
     return group
   }
 
-  private func launch(_ effect: Effect<Action>, _ context: LaunchContext, _ store: Store<State, Action>) {
+  private func launch(_ effect: Effect<Action>, _ context: LaunchContext) {
     switch effect.operation {
     case .none:
       break
@@ -428,42 +435,39 @@ import Synchronization
       queue.append(QueuedAction(action: action, owner: context.owner))
     case .run(let run):
       let (parent, isSpawned) = resolveParent(context)
-      startRun(run, under: parent, isSpawned: isSpawned, startedBy: context.action, store: store)
+      startRun(run, under: parent, isSpawned: isSpawned, startedBy: context.action)
     case .merge(let effects):
-      for effect in effects { launch(effect, context, store) }
+      for effect in effects { launch(effect, context) }
     case .concatenate(let effects):
-      startConcatenation(effects, context, store)
+      startConcatenation(effects, context)
     case .cancellable(let inner, let id, let cancelInFlight):
       let keys = idKeys(id, context.path)
       if cancelInFlight { cancel(keys[0]) }
-      launch(inner, inside: openGroup(context, keys: EffectKeys(keys)), path: context.path, context, store)
+      launch(inner, inside: openGroup(context, keys: EffectKeys(keys)), path: context.path, context)
     case .cancel(let id, let site):
       cancel(id: id, path: context.path, site: site)
     case .scoped(let inner, let component):
       let path = ScopePath(parent: context.path, component: component)
-      launch(
-        inner, inside: openGroup(context, keys: EffectKeys(EffectKey(kind: .scope, path: path))), path: path, context,
-        store)
+      launch(inner, inside: openGroup(context, keys: EffectKeys(EffectKey(kind: .scope, path: path))), path: path, context)
     case .cancelScope(let component):
       cancel(EffectKey(kind: .scope, path: ScopePath(parent: context.path, component: component)))
     case .throttled(let inner, let rule):
-      launchThrottled(inner, rule, context, store)
+      launchThrottled(inner, rule, context)
     case .gated(let inner, let gate, let path, let cancelInFlight):
       if let cancelInFlight { cancel(cancelInFlight, sparing: gate) }
-      launch(inner, inside: gate, path: path, context, store)
+      launch(inner, inside: gate, path: path, context)
     }
   }
 
   /// Launches `inner` below `group`, then releases the hold `group` was opened with.
   private func launch(
     _ inner: Effect<Action>, inside group: EffectRecord, path: ScopePath?,
-    _ context: LaunchContext, _ store: Store<State, Action>
+    _ context: LaunchContext
   ) {
     if !registry.isCancelled(group) {
       launch(
         inner,
-        LaunchContext(parent: group, isSpawned: false, path: path, owner: context.owner, action: context.action),
-        store)
+        LaunchContext(parent: group, isSpawned: false, path: path, owner: context.owner, action: context.action))
     } else {
       registry.releaseGates(in: inner)
     }
@@ -483,11 +487,11 @@ import Synchronization
   func taskRecord(
     origin: SourceLocation?, label: String? = nil, startedBy action: Action?,
     _ operation: @escaping @Sendable (Send<Action>) async throws -> Void,
-    _ handler: (@Sendable (any Error, Send<Action>) async -> Void)?, _ store: Store<State, Action>
+    _ handler: (@Sendable (any Error, Send<Action>) async -> Void)?
   ) -> EffectTaskRecord<Action> {
     EffectTaskRecord(
       origin: origin, label: label, startedBy: action, operation: operation, handler: handler,
-      deliver: deliverAction, registry: registry, store: store)
+      deliver: deliverAction, engine: self, registry: registry)
   }
 
   /// Queues the task that runs `work`, created once the batch ends.
@@ -498,28 +502,26 @@ import Synchronization
 
   // MARK: concatenate
 
-  private func startConcatenation(_ effects: [Effect<Action>], _ context: LaunchContext, _ store: Store<State, Action>) {
+  private func startConcatenation(_ effects: [Effect<Action>], _ context: LaunchContext) {
     let (parent, isSpawned) = resolveParent(context)
     let record = EffectRecord(origin: nil, label: "concatenate", startedBy: context.action)
     registry.open(record, under: parent, spawned: isSpawned, keys: .none, isTask: true)
     let items = effects.map { gate($0, under: record, path: context.path) }
     let path = context.path
-    let registry = self.registry
-    // The store is reached only for the length of each call: held across the waits, it could
-    // not be released while an item runs, and its release is what cancels that item.
-    deferStart(.body(record) { [weak store] in
+    // The runner holds the engine, never the store: releasing the store cancels the
+    // concatenation, which ends the loop (an item opened meanwhile opens cancelled, and ends).
+    deferStart(.body(record) { [self] in
       var next = 0
       while next < items.count, !registry.isCancelled(record) {
         let item = items[next]
+        next += 1
         if case .run(let run) = item.operation, run.priorityRawValue == nil {
           // A plain `.run` item runs in this task: the concatenation waits for it anyway, and a
           // task of its own would cost a task, a group record and a hop to the store per item.
-          guard let inline = store?.openInlineConcatenated(run, under: record) else { break }
-          next += 1
+          let inline = openInlineConcatenated(run, under: record)
           if !registry.endIfCancelledBeforeStart(inline) { try await inline.run() }
         } else {
-          guard let group = await store?.launchConcatenated(item, under: record, path: path) else { break }
-          next += 1
+          let group = await launchConcatenated(item, under: record, path: path, on: isolation)
           await registry.waitUntilStructurallyFinished(group)
           await registry.waitUntilGatesFinished(in: item)
         }
@@ -536,25 +538,28 @@ import Synchronization
   /// - Parameters:
   ///   - run: The item.
   ///   - record: The concatenation's record.
-  ///   - store: The store the item's actions go to.
   /// - Returns: The item's record; cancelled already if the concatenation was.
-  func openInlineConcatenated(
-    _ run: EffectRun<Action>, under record: EffectRecord, store: Store<State, Action>
-  ) -> EffectTaskRecord<Action> {
-    let item = taskRecord(origin: run.origin, startedBy: nil, run.operation, run.handler, store)
+  func openInlineConcatenated(_ run: EffectRun<Action>, under record: EffectRecord) -> EffectTaskRecord<Action> {
+    let item = taskRecord(origin: run.origin, startedBy: nil, run.operation, run.handler)
     registry.open(item, under: record, spawned: false, keys: .none, isTask: true, replacesGroup: true)
     return item
   }
 
   /// Launches one item of a concatenation and processes the actions it sends synchronously.
+  /// - Parameters:
+  ///   - item: The item.
+  ///   - record: The concatenation's record.
+  ///   - path: The element scope the concatenation runs in.
+  ///   - isolation: The store tree's executor, which the call runs on.
+  /// - Returns: The item's group record, to wait on.
   func launchConcatenated(
-    _ item: Effect<Action>, under record: EffectRecord, path: ScopePath?, store: Store<State, Action>
+    _ item: Effect<Action>, under record: EffectRecord, path: ScopePath?, on isolation: isolated StoreIsolation
   ) -> EffectRecord {
     let group = EffectRecord(origin: nil, label: nil)
     registry.open(group, under: record, spawned: false, keys: .none, isTask: false)
     let context = LaunchContext(parent: group, isSpawned: false, path: path, owner: record)
-    launch(item, inside: group, path: path, context, store)
-    runBatch(store, owner: record)
+    launch(item, inside: group, path: path, context)
+    runBatch(owner: record)
     return group
   }
 
@@ -589,7 +594,7 @@ import Synchronization
   // MARK: throttle
 
   private func launchThrottled(
-    _ inner: Effect<Action>, _ rule: ThrottleRule, _ context: LaunchContext, _ store: Store<State, Action>) {
+    _ inner: Effect<Action>, _ rule: ThrottleRule, _ context: LaunchContext) {
     let key = ThrottleKey(id: rule.id, path: context.path)
     let pendingKey = key.pendingKey
     let decision = registry.decideThrottle(rule, key: key, pendingKey: pendingKey)
@@ -597,7 +602,7 @@ import Synchronization
     case .drop:
       break
     case .startNow:
-      launch(Effect(.cancellable(inner, id: rule.id, cancelInFlight: false)), context, store)
+      launch(Effect(.cancellable(inner, id: rule.id, cancelInFlight: false)), context)
     case .startLater(let replacingPending, let wait):
       if replacingPending { cancel(pendingKey) }
       let group = openGroup(context, keys: EffectKeys(idKeys(rule.id, context.path)))
@@ -606,11 +611,12 @@ import Synchronization
       // record would make a cycle, since the record holds the operation.
       let pending = taskRecord(
         origin: nil, label: "throttled", startedBy: context.action,
-        { [weak store] send in
+        { [self] send in
           guard case .effect(let pending) = send.channel else { return }
           try await wait()
-          await store?.startThrottled(inner, under: group, path: path, unlessCancelled: pending, rule: rule, key: key)
-        }, nil, store)
+          await startThrottled(
+            inner, under: group, path: path, unlessCancelled: pending, rule: rule, key: key, on: isolation)
+        }, nil)
       registry.open(pending, under: group, spawned: false, keys: EffectKeys(pendingKey), isTask: true)
       deferStart(.run(pending))
       registry.endActivity(of: group)
@@ -623,13 +629,21 @@ import Synchronization
   /// It runs in a batch of its own, outside any top-level send: an action the effect sends
   /// synchronously (a throttled `.send`) counts as sent by the group, like a concatenation's
   /// items, so that the effects it starts belong to the send that was throttled.
+  /// - Parameters:
+  ///   - inner: The throttled effect.
+  ///   - group: The throttle's group record.
+  ///   - path: The element scope the throttle runs in.
+  ///   - pending: The record of the wait that ended.
+  ///   - rule: The throttle's rule.
+  ///   - key: Where the throttle's memory is kept.
+  ///   - isolation: The store tree's executor, which the call runs on.
   func startThrottled(
     _ inner: Effect<Action>, under group: EffectRecord, path: ScopePath?, unlessCancelled pending: EffectRecord,
-    rule: ThrottleRule, key: ThrottleKey, store: Store<State, Action>
+    rule: ThrottleRule, key: ThrottleKey, on isolation: isolated StoreIsolation
   ) {
     guard registry.beginThrottledStart(pending, rule: rule, key: key) else { return }
-    launch(inner, LaunchContext(parent: group, isSpawned: false, path: path, owner: group), store)
-    runBatch(store, owner: group)
+    launch(inner, LaunchContext(parent: group, isSpawned: false, path: path, owner: group))
+    runBatch(owner: group)
   }
 }
 
