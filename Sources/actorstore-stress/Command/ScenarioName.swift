@@ -9,7 +9,7 @@ enum ScenarioName: String, CaseIterable, Sendable {
   var summary: String {
     switch self {
     case .send: "many tasks send concurrently; no action lost or reduced twice, order kept per sender"
-    case .effects: "effects started, finished, cancelled by ID, in flight and with cancelInFlight"
+    case .effects: "effects started, finished, cancelled by ID, in flight, with cancelInFlight, throttled, debounced"
     case .scroll: "rows scrolled through reused hosts while rows change and row effects run"
     case .explore: "send + effects mini-scenarios under TestExecutor, one seeded schedule per seed"
     case .bench: "every target figure next to its baseline measured in the same run"

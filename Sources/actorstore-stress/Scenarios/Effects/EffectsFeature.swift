@@ -4,7 +4,8 @@ import ActorStore
 /// every start, cancel and delivery to the ``EffectsLedger``, which knows which tokens were
 /// cancelled (by this reducer's `cancel(id:)` and `cancelInFlight`, or from outside) and counts
 /// every action that arrives from a cancelled one. Some effects run first in a `concatenate`,
-/// ahead of an epilogue, whose action may arrive only once the effect has ended.
+/// ahead of an epilogue, whose action may arrive only once the effect has ended; some are
+/// throttled or debounced on `clock` (see ``EffectsPlan/Timing``).
 struct EffectsFeature: Reducer {
   struct State: Sendable {
     var trace = TraceHash()
@@ -13,6 +14,8 @@ struct EffectsFeature: Reducer {
   enum Action: Sendable {
     case start(token: Int)
     case cancel(id: Int)
+    /// Cancels a throttle's or a debounce's ID.
+    case cancelTiming(EffectsPlan.Timing, id: Int)
     /// The epilogue concatenated after a token's effect ran.
     case epilogue(token: Int)
     case step(token: Int, index: Int)
@@ -22,21 +25,28 @@ struct EffectsFeature: Reducer {
   /// The cancellation ID type, so that other features' IDs never collide with these.
   struct CancelID: Hashable, Sendable { let value: Int }
 
+  /// A throttle's or a debounce's ID: one space per kind, so that a debounce's `cancelInFlight`
+  /// never reaches a throttled effect.
+  struct TimingID: Hashable, Sendable {
+    let timing: EffectsPlan.Timing
+    let value: Int
+  }
+
   let plan: EffectsPlan
   let ledger: EffectsLedger
   /// What an effect does before each action: yields on the global executor, clock sleeps under
   /// `TestExecutor`.
   let pause: @Sendable (_ token: Int, _ step: Int) async -> Void
+  /// What throttles and debounces measure time with.
+  let clock: any Clock<Duration>
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .start(let token):
       state.trace.record(0, token)
-      let replaces = plan.replaces[token]
-      ledger.start(token, replaces: replaces)
       let steps = Int(plan.steps[token])
       let pause = self.pause
-      let effect = Effect<Action>.run { send in
+      let run = Effect<Action>.run { send in
         for index in 0..<steps {
           await pause(token, index)
           await send(.step(token: token, index: index))
@@ -44,7 +54,11 @@ struct EffectsFeature: Reducer {
         await pause(token, steps)
         await send(.finished(token: token))
       }
-      .cancellable(id: CancelID(value: plan.id(of: token)), cancelInFlight: replaces)
+      let timing = plan.timings[token]
+      if timing.isTimed { return timed(run, token: token, timing: timing) }
+      let replaces = plan.replaces[token]
+      ledger.start(token, replaces: replaces)
+      let effect = run.cancellable(id: CancelID(value: plan.id(of: token)), cancelInFlight: replaces)
       guard plan.concatenated[token] else { return effect }
       let epilogue = Effect<Action>.run { send in
         await pause(token, 1)
@@ -55,6 +69,10 @@ struct EffectsFeature: Reducer {
       state.trace.record(1, id)
       ledger.cancel(id: id)
       return .cancel(id: CancelID(value: id))
+    case .cancelTiming(let timing, let id):
+      state.trace.record(5, Int(timing.rawValue), id)
+      ledger.cancel(timing, id: id)
+      return .cancel(id: TimingID(timing: timing, value: id))
     case .epilogue(let token):
       state.trace.record(4, token)
       ledger.receiveEpilogue(of: token)
@@ -67,6 +85,22 @@ struct EffectsFeature: Reducer {
       state.trace.record(3, token)
       ledger.receiveFinish(of: token)
       return .none
+    }
+  }
+
+  /// `run`, the effect of `token`, throttled or debounced under its timing ID.
+  private func timed(_ run: Effect<Action>, token: Int, timing: EffectsPlan.Timing) -> Effect<Action> {
+    let id = plan.timingID(of: token)
+    ledger.startTimed(token, timing, id: id)
+    let timingID = TimingID(timing: timing, value: id)
+    switch timing {
+    case .none:
+      return run
+    case .throttled, .throttledLatest:
+      let latest = timing == .throttledLatest
+      return run.throttle(id: timingID, for: EffectsPlan.timingInterval, clock: clock, latest: latest)
+    case .debounced:
+      return run.debounce(id: timingID, for: EffectsPlan.timingInterval, clock: clock)
     }
   }
 }

@@ -3,6 +3,11 @@ import ActorStore
 /// The `effects` scenario's bookkeeping, per token: running, cancelled or finished, how many
 /// actions arrived, and which actions arrived too late or out of order.
 ///
+/// A throttled or debounced token may never run (dropped, or replaced before it started), which
+/// the reducer cannot see; so only a timed token that delivered something must finish or be
+/// cancelled, and so must the last debounced token of each ID, which nothing replaced. A debounced
+/// token counts as cancelled once the next of its ID is reduced: it must deliver nothing after.
+///
 /// It lives outside the feature's `State` on purpose: the store publishes a snapshot of the
 /// state after every send, so the next mutation of an array in the state copies all of it, and
 /// per-token arrays there would make every action cost O(tokens) in this rig, hiding the
@@ -17,6 +22,10 @@ final class EffectsLedger: Sendable {
     var progress: [UInt8]
     /// Running tokens under each cancellation ID.
     var live: [[Int]]
+    /// Timed tokens not finished, under each timing ID.
+    var timedLive: [EffectsFeature.TimingID: [Int]] = [:]
+    /// The last debounced token reduced, per debounce ID.
+    var lastDebounced: [Int: Int] = [:]
     var lateDeliveries = 0
     var firstLate: String?
     var misordered = 0
@@ -27,6 +36,11 @@ final class EffectsLedger: Sendable {
     mutating func cancelAll(under id: Int) {
       for token in live[id] { status[token] = .cancelled }
       live[id].removeAll()
+    }
+
+    mutating func cancelAll(under id: EffectsFeature.TimingID) {
+      for token in timedLive[id] ?? [] { status[token] = .cancelled }
+      timedLive[id] = nil
     }
 
     mutating func late(_ description: String) {
@@ -65,6 +79,25 @@ final class EffectsLedger: Sendable {
   /// Records the reducer cancelling `id`.
   func cancel(id: Int) { book.withLock { $0.cancelAll(under: id) } }
 
+  /// Records the timed `token` being reduced under its timing `id`: a debounced one replaces
+  /// (cancels) the tokens of its ID.
+  func startTimed(_ token: Int, _ timing: EffectsPlan.Timing, id: Int) {
+    let key = EffectsFeature.TimingID(timing: timing, value: id)
+    book.withLock { book in
+      if timing == .debounced {
+        book.cancelAll(under: key)
+        book.lastDebounced[id] = token
+      }
+      book.status[token] = .running
+      book.timedLive[key, default: []].append(token)
+    }
+  }
+
+  /// Records the reducer cancelling a throttle's or a debounce's `id`.
+  func cancel(_ timing: EffectsPlan.Timing, id: Int) {
+    book.withLock { $0.cancelAll(under: EffectsFeature.TimingID(timing: timing, value: id)) }
+  }
+
   /// Records a `StoreTask.cancel()` of `token`'s send; call it once `cancel()` has returned.
   func markCancelledFromOutside(_ token: Int) { book.withLock { $0.cancelledFromOutside[token] = true } }
 
@@ -102,7 +135,14 @@ final class EffectsLedger: Sendable {
         book.misorder("token \(token): finished after \(book.progress[token]) of \(plan.steps[token]) steps")
       }
       book.status[token] = .finished
-      book.live[id].removeAll { $0 == token }
+      let timing = plan.timings[token]
+      if timing.isTimed {
+        book.timedLive[EffectsFeature.TimingID(timing: timing, value: plan.timingID(of: token))]?.removeAll {
+          $0 == token
+        }
+      } else {
+        book.live[id].removeAll { $0 == token }
+      }
     }
   }
 
@@ -112,10 +152,26 @@ final class EffectsLedger: Sendable {
   /// Actions out of order within their effect, and the first one.
   var misordered: (count: Int, first: String?) { book.withLock { ($0.misordered, $0.firstMisordered) } }
 
-  /// Tokens that neither finished nor were cancelled.
+  /// Per timing kind, how many tokens were timed so and how many of them delivered nothing
+  /// (dropped, replaced, or cancelled before their first action).
+  var timingCounts: [(timing: EffectsPlan.Timing, tokens: Int, silent: Int)] {
+    book.withLock { book in
+      [EffectsPlan.Timing.throttled, .throttledLatest, .debounced].map { timing in
+        let tokens = (0..<plan.tokens).filter { plan.timings[$0] == timing }
+        return (timing, tokens.count, tokens.count { book.progress[$0] == 0 && book.status[$0] != .finished })
+      }
+    }
+  }
+
+  /// Tokens that neither finished nor were cancelled, though they had to: every untimed one, a
+  /// timed one that delivered something, and the last debounced one of each ID.
   var unfinishedTokens: [Int] {
     book.withLock { book in
-      (0..<plan.tokens).filter { book.status[$0] != .finished && !book.isCancelled($0) }
+      let lastDebounced = Set(book.lastDebounced.values)
+      return (0..<plan.tokens).filter { token in
+        guard book.status[token] != .finished, !book.isCancelled(token) else { return false }
+        return !plan.timings[token].isTimed || book.progress[token] > 0 || lastDebounced.contains(token)
+      }
     }
   }
 

@@ -2,7 +2,8 @@ import ActorStore
 
 /// `effects`: workers start effects that send a few actions each; some finish, some are
 /// cancelled from outside through their `StoreTask` (before they start, in flight, or after),
-/// some by the reducer's `cancel(id:)`, some replaced by `cancelInFlight`. Invariants: no action
+/// some by the reducer's `cancel(id:)`, some replaced by `cancelInFlight`; some are throttled or
+/// debounced. Invariants: no action
 /// delivered after its effect was cancelled, each effect's actions in order, every effect
 /// finished or cancelled, the registry empty at the end.
 struct EffectsScenario: StressScenario {
@@ -21,7 +22,7 @@ struct EffectsScenario: StressScenario {
 
   func runPass(seed: UInt64, progress: ProgressMeter) async -> PassOutcome {
     let workload = EffectsWorkload(
-      plan: EffectsPlan(tokens: effects, seed: seed), workers: Self.workers,
+      plan: EffectsPlan(tokens: effects, seed: seed), workers: Self.workers, clock: ContinuousClock(),
       pause: { token, step in
         for _ in 0..<((token &+ step) % 3) { await Task.yield() }
       })
@@ -32,9 +33,12 @@ struct EffectsScenario: StressScenario {
     let elapsed = (clock.now - start).seconds
     var log = InvariantLog(seed: seed)
     workload.verify(store, into: &log)
-    var figures = [
-      Figure(scenario: name.rawValue, name: "effects run", unit: "effects/s", samples: [Double(effects) / elapsed])
-    ]
+    var run = Figure(
+      scenario: name.rawValue, name: "effects run", unit: "effects/s", samples: [Double(effects) / elapsed])
+    run.detail = workload.ledger.timingCounts.map { counts in
+      "\(Format.count(counts.tokens)) \(counts.timing.label) (\(Format.count(counts.silent)) delivered nothing)"
+    }.joined(separator: ", ")
+    var figures = [run]
     if trace != nil { figures.append(await TraceFigure.make(scenario: name, store: store)) }
     return PassOutcome(figures: figures, invariants: log)
   }

@@ -11,14 +11,20 @@ struct EffectsWorkload: Sendable {
   let workers: Int
   /// What effects (and workers, before a planned cancel) do to let time pass.
   let pause: @Sendable (_ token: Int, _ step: Int) async -> Void
+  /// What throttles and debounces measure time with.
+  let clock: any Clock<Duration>
   let ledger: EffectsLedger
 
   /// Effects a worker leaves running before it waits for its oldest one.
   static let window = 32
 
-  init(plan: EffectsPlan, workers: Int, pause: @escaping @Sendable (_ token: Int, _ step: Int) async -> Void) {
+  init(
+    plan: EffectsPlan, workers: Int, clock: any Clock<Duration>,
+    pause: @escaping @Sendable (_ token: Int, _ step: Int) async -> Void
+  ) {
     self.plan = plan
     self.workers = max(1, workers)
+    self.clock = clock
     self.pause = pause
     ledger = EffectsLedger(plan: plan)
   }
@@ -30,7 +36,8 @@ struct EffectsWorkload: Sendable {
   /// - Returns: The store.
   func makeStore(executor: StoreExecutor = .default, trace: (any StoreTraceSink)? = nil) -> EffectsStore {
     .optionallyTraced(
-      initialState: EffectsFeature.State(), reducer: EffectsFeature(plan: plan, ledger: ledger, pause: pause),
+      initialState: EffectsFeature.State(),
+      reducer: EffectsFeature(plan: plan, ledger: ledger, pause: pause, clock: clock),
       executor: executor, trace: trace)
   }
 
@@ -82,7 +89,9 @@ struct EffectsWorkload: Sendable {
         ledger.markCancelledFromOutside(token)
       case .idCancelled:
         await pause(token, Int(plan.delays[token]))
-        await store.send(.cancel(id: plan.id(of: token)))
+        let timing = plan.timings[token]
+        await store.send(
+          timing.isTimed ? .cancelTiming(timing, id: plan.timingID(of: token)) : .cancel(id: plan.id(of: token)))
       }
       pending.append(task)
       if pending.count >= Self.window { await pending.removeFirst().finish() }

@@ -104,7 +104,7 @@ struct ExploreScenario: StressScenario {
     let clock = executor.clock
     let sends = SendWorkload(plan: SendPlan(actions: actions, seed: scheduleSeed))
     let effects = EffectsWorkload(
-      plan: EffectsPlan(tokens: self.effects, seed: scheduleSeed), workers: Self.effectWorkers,
+      plan: EffectsPlan(tokens: self.effects, seed: scheduleSeed), workers: Self.effectWorkers, clock: clock,
       pause: { token, step in try? await clock.sleep(for: .milliseconds((token &+ step) % 4)) })
     let sendStore = sends.makeStore(executor: executor.makeStoreExecutor(), trace: trace)
     let effectsStore = effects.makeStore(executor: executor.makeStoreExecutor(), trace: trace)
