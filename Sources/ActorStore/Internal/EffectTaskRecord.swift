@@ -17,9 +17,13 @@
 @usableFromInline final class EffectTaskRecord<Action: Sendable>: EffectRecord, @unchecked Sendable {
   @usableFromInline let operation: @Sendable (Send<Action>) async throws -> Void
   @usableFromInline let handler: (@Sendable (any Error, Send<Action>) async -> Void)?
-  /// Delivers an action to the store. It is handed this record, so that it captures nothing and
-  /// has no context to allocate.
-  @usableFromInline let deliver: nonisolated(nonsending) @Sendable (Action, EffectTaskRecord<Action>) async -> Void
+  /// What delivers an effect's action to its store: handed the effect's record, so that it
+  /// captures nothing and has no context to allocate.
+  @usableFromInline typealias Delivery =
+    nonisolated(nonsending) @Sendable (Action, EffectTaskRecord<Action>) async -> Void
+
+  /// Delivers an action to the store.
+  @usableFromInline let deliver: Delivery
   /// The root store's engine, which the effect's actions go to: it, not the store, is kept alive
   /// by the effect, so that releasing the store still cancels the effect. Strong, because a weak
   /// reference to the store gave every store a side table and cost every effect atomic
@@ -44,7 +48,7 @@
     origin: SourceLocation?, label: String? = nil, startedBy: Action?,
     operation: @escaping @Sendable (Send<Action>) async throws -> Void,
     handler: (@Sendable (any Error, Send<Action>) async -> Void)?,
-    deliver: nonisolated(nonsending) @escaping @Sendable (Action, EffectTaskRecord<Action>) async -> Void,
+    deliver: @escaping Delivery,
     engine: AnyObject, registry: EffectRegistry
   ) {
     self.operation = operation

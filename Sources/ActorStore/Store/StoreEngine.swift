@@ -3,10 +3,11 @@ import Synchronization
 /// The root store's isolated machinery: the live state, the reducer's batches, the FIFO of
 /// synchronously produced actions, and effect launching.
 ///
-/// Owned by one root ``Store`` and touched only on its executor; scoped stores reach it
-/// through their root. The per-action path (`send`, `drain`) is built where the reducer's type
-/// is known, so that it is specialized for the feature; so is launching the common effects
-/// (see `launchSpecialized`); the rest take the out-of-line `launch` path.
+/// Owned by one root ``Store`` (and kept alive by its running effects) and touched only on its
+/// executor; scoped stores reach it through their root. The per-action path (`send`, `drain`)
+/// is built where the reducer's type is known, so that it is specialized for the feature; so is
+/// launching the common effects (see `launchSpecialized`); the rest take the out-of-line
+/// `launch` path.
 @usableFromInline final class StoreEngine<State: Sendable, Action: Sendable>: @unchecked Sendable {
   // Every `var` here is touched only while isolated to the owning root store (its serial
   // executor is the lock) or in its deinit, when nothing else refers to the engine. From other
@@ -20,7 +21,7 @@ import Synchronization
   /// The feature-specialized drain of a batch (see ``Batch``).
   @usableFromInline let drainBatch: @Sendable (StoreEngine) -> Void
   /// The feature-specialized delivery of an effect's actions (see ``Batch``).
-  @usableFromInline let deliverAction: nonisolated(nonsending) @Sendable (Action, EffectTaskRecord<Action>) async -> Void
+  @usableFromInline let deliverAction: EffectTaskRecord<Action>.Delivery
   @usableFromInline let publisher: StatePublisher<State>
   @usableFromInline let registry: EffectRegistry
   /// Where trace events go; `nil` (the common case) when the store is not traced, which the
@@ -96,14 +97,14 @@ import Synchronization
     /// publishes the state once. The caller then starts the tasks launched.
     @usableFromInline let drain: @Sendable (StoreEngine) -> Void
     /// Delivers an action a `.run` effect sent (see ``EffectTaskRecord/deliver``).
-    @usableFromInline let deliver: nonisolated(nonsending) @Sendable (Action, EffectTaskRecord<Action>) async -> Void
+    @usableFromInline let deliver: EffectTaskRecord<Action>.Delivery
     /// The trace of the store tree, if traced.
     @usableFromInline let tracer: StoreTracer?
 
     @inlinable init(
       send: @escaping @Sendable (StoreEngine, Action) -> StoreTask,
       drain: @escaping @Sendable (StoreEngine) -> Void,
-      deliver: nonisolated(nonsending) @escaping @Sendable (Action, EffectTaskRecord<Action>) async -> Void,
+      deliver: @escaping EffectTaskRecord<Action>.Delivery,
       tracer: StoreTracer?
     ) {
       self.send = send
@@ -448,7 +449,8 @@ import Synchronization
       cancel(id: id, path: context.path, site: site)
     case .scoped(let inner, let component):
       let path = ScopePath(parent: context.path, component: component)
-      launch(inner, inside: openGroup(context, keys: EffectKeys(EffectKey(kind: .scope, path: path))), path: path, context)
+      let group = openGroup(context, keys: EffectKeys(EffectKey(kind: .scope, path: path)))
+      launch(inner, inside: group, path: path, context)
     case .cancelScope(let component):
       cancel(EffectKey(kind: .scope, path: ScopePath(parent: context.path, component: component)))
     case .throttled(let inner, let rule):
