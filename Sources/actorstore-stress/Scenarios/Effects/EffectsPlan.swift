@@ -28,8 +28,6 @@ struct EffectsPlan: Sendable {
   let concatenated: [Bool]
   /// Per token: whether its effect is throttled or debounced, under an ID of its own kind.
   let timings: [Timing]
-  /// IDs per timing kind: few, so that each sees bursts.
-  let timingIDs: Int
 
   /// How a token's effect is timed. A timed effect is not cancellable by the plan's IDs, does not
   /// replace its ID's effects and runs in no `concatenate`; its `idCancelled` fate cancels its
@@ -59,6 +57,8 @@ struct EffectsPlan: Sendable {
 
   /// A throttle's interval, and a debounce's wait.
   static let timingInterval = Duration.milliseconds(1)
+  /// IDs per timing kind: few, so that each sees bursts.
+  static let timingIDs = 4
 
   /// The most actions an effect sends before its last one.
   static let maximumSteps: UInt8 = 3
@@ -105,7 +105,6 @@ struct EffectsPlan: Sendable {
     self.replaces = replaces
     self.delays = delays
     self.timings = timings
-    timingIDs = 4
     concatenated = (0..<tokens).map { $0 % 5 == 0 && !replaces[$0] && !timings[$0].isTimed }
   }
 
@@ -113,5 +112,5 @@ struct EffectsPlan: Sendable {
   func id(of token: Int) -> Int { token % ids }
 
   /// The throttle or debounce ID of `token`, a timed one.
-  func timingID(of token: Int) -> Int { token % timingIDs }
+  func timingID(of token: Int) -> Int { token % Self.timingIDs }
 }
