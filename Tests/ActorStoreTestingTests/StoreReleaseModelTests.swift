@@ -3,10 +3,11 @@ import ActorStoreTesting
 import Testing
 
 /// Releasing a store, as a property: seeded sequences of sends that start plain, cancellable,
-/// merged and concatenated effects (some ignoring cancellation), with clock moves, and the store
-/// released at a random step. Whatever is in flight then, the store is gone at once (no effect
-/// keeps it alive), no action is reduced after its release, and every operation has ended once
-/// the clock has moved past the longest sleep.
+/// merged, concatenated, throttled and debounced effects (some ignoring cancellation), with clock
+/// moves, and the store released at a random step. Whatever is in flight then, the store is gone
+/// at once (no effect keeps it alive), no action is reduced after its release, every operation
+/// has ended once the clock has moved past the longest sleep, and by then nothing holds the
+/// store's reducer any more (the engine that effects hold while they run is freed).
 @Suite struct StoreReleaseModelTests {
   enum Action: Sendable {
     case start(Shape, tag: Int)
@@ -15,8 +16,11 @@ import Testing
 
   /// The effect a `.start` returns.
   enum Shape: Sendable, CaseIterable {
-    case run, cancellableRun, stubbornRun, merge, concatenate, cancellableConcatenate
+    case run, cancellableRun, stubbornRun, merge, concatenate, cancellableConcatenate, throttled, debounced
   }
+
+  /// Held only by the reducer, to see when the store's engine (which holds the reducer) is freed.
+  final class Lifetime: Sendable {}
 
   /// What the operations did, seen from outside the store.
   final class Probe: Sendable {
@@ -31,6 +35,7 @@ import Testing
   struct Feature: Reducer {
     let clock: TestClock
     let probe: Probe
+    let lifetime: Lifetime
 
     func reduce(into state: inout Int, action: Action) -> Effect<Action> {
       switch action {
@@ -68,6 +73,8 @@ import Testing
       case .concatenate: .concatenate(run(tag, seconds: 1), run(tag, seconds: 1), .send(.delivered(tag)))
       case .cancellableConcatenate:
         .concatenate(run(tag, seconds: 1).cancellable(id: tag % 3), run(tag, seconds: 2)).cancellable(id: 7)
+      case .throttled: run(tag, seconds: 1).throttle(id: "throttle", for: .seconds(2), clock: clock, latest: true)
+      case .debounced: run(tag, seconds: 1).debounce(id: "debounce", for: .seconds(1), clock: clock)
       }
     }
   }
@@ -77,9 +84,12 @@ import Testing
       var random = SeededGenerator(seed: seed)
       let executor = TestExecutor()
       let probe = Probe()
+      var lifetime: Lifetime? = Lifetime()
+      weak let reducerLifetime = lifetime
       var store: Store<Int, Action>? = Store(
-        initialState: 0, reducer: Feature(clock: executor.clock, probe: probe),
+        initialState: 0, reducer: Feature(clock: executor.clock, probe: probe, lifetime: lifetime!),
         executor: executor.makeStoreExecutor())
+      lifetime = nil
       weak let released = store
       var history: [String] = []
       let releaseStep = Int.random(in: 0..<12, using: &random)
@@ -104,7 +114,8 @@ import Testing
       #expect(gone, "the store outlived its release: \(context)")
       #expect(probe.reduced == reducedAtRelease, "an action was reduced after the release: \(context)")
       #expect(probe.running == 0, "\(probe.running) operations still running: \(context)")
-      guard gone, probe.reduced == reducedAtRelease, probe.running == 0 else { break }
+      #expect(reducerLifetime == nil, "the store's engine outlived its effects: \(context)")
+      guard gone, probe.reduced == reducedAtRelease, probe.running == 0, reducerLifetime == nil else { break }
     }
   }
 }
