@@ -24,10 +24,21 @@
 
   @usableFromInline struct Table {
     @usableFromInline var links: [ID: Links] = [:]
-    /// The parent store: once it is released no link can remain, and the table stops watching.
-    @usableFromInline weak var parent: AnyObject?
+    /// A scoped parent store: once it is released no link can remain, and the table stops
+    /// watching. Held only for a scoped parent: a root parent's release drops every watcher
+    /// anyway, and a weak reference would give the root store a side table, so that every
+    /// retain of it (one per element store made) would take the runtime's slow path.
+    @usableFromInline weak var scopedParent: AnyObject?
+    @usableFromInline let parentIsScoped: Bool
 
-    @usableFromInline init(parent: AnyObject) { self.parent = parent }
+    @usableFromInline init(parent: AnyObject, isScoped: Bool) {
+      parentIsScoped = isScoped
+      if isScoped { scopedParent = parent }
+    }
+
+    /// Whether the table may still be needed: its parent is a root store or a scoped one still
+    /// alive, or links remain.
+    @usableFromInline var isInUse: Bool { !parentIsScoped || scopedParent != nil || !links.isEmpty }
   }
 
   /// The live links of one element: almost always one, so no array for it.
@@ -59,7 +70,7 @@
   ) {
     self.elements = elements
     elementsOffset = MemoryLayout<ParentState>.offset(of: elements)
-    table = Locked(Table(parent: parent))
+    table = Locked(Table(parent: parent, isScoped: parent.engine == nil))
     // Strong: the parent's store tree keeps its tables anyway (in `ElementScopes`), and a weak
     // load per publication would cost more than the rest of an unchanged publication. The
     // table lets go once its parent's state is gone, or its parent is released with no link
@@ -169,7 +180,7 @@
     let elements = current?[keyPath: self.elements]
     let previousElements = previous?[keyPath: self.elements]
     return table.withLock { table in
-      guard table.parent != nil || !table.links.isEmpty else { return false }
+      guard table.isInUse else { return false }
       guard let elements else {
         for (id, links) in table.links {
           let final = previousElements?[id: id]
@@ -214,13 +225,24 @@
 
   @usableFromInline struct Slot {
     @usableFromInline let table: AnyObject
-    /// Which store the table belongs to, since a released store's address can be reused.
-    @usableFromInline weak var store: AnyObject?
+    /// Which scoped store the table belongs to, since a released store's address can be reused;
+    /// `nil` for the tree's root store. The root outlives every store scoped from it (they hold
+    /// it), so no other store of the tree can take its address, and a weak reference would give
+    /// it a side table (see ``ElementScopeTable/Table/scopedParent``).
+    @usableFromInline weak var scopedStore: AnyObject?
+    @usableFromInline let isRoot: Bool
 
-    @usableFromInline init(table: AnyObject, store: AnyObject) {
+    @usableFromInline init<State, Action>(table: AnyObject, store: Store<State, Action>) {
       self.table = table
-      self.store = store
+      isRoot = store.engine != nil
+      if !isRoot { scopedStore = store }
     }
+
+    /// Whether the table is `store`'s, whose identifier keys this slot.
+    @usableFromInline func belongs(to store: AnyObject) -> Bool { isRoot || scopedStore === store }
+
+    /// Whether the slot may still be used: the table of the root, or of a scoped store alive.
+    @usableFromInline var isLive: Bool { isRoot || scopedStore != nil }
   }
 
   // Guarded by its own lock; the tables inside are Sendable.
@@ -237,7 +259,7 @@
     elements: any KeyPath<ParentState, IdentifiedArray<ID, ChildState>> & Sendable
   ) -> ElementScopeTable<ParentState, ID, ChildState> {
     let key = Key(store: ObjectIdentifier(parent), elements: elements as AnyKeyPath)
-    if let slot = slots.withLock({ $0[key] }), slot.store === parent,
+    if let slot = slots.withLock({ $0[key] }), slot.belongs(to: parent),
       let table = slot.table as? ElementScopeTable<ParentState, ID, ChildState>
     {
       return table
@@ -245,12 +267,12 @@
     // Made outside the lock: the table registers a watcher with the parent's publisher.
     let made = ElementScopeTable(parent: parent, elements: elements)
     return slots.withLock { slots in
-      if let slot = slots[key], slot.store === parent,
+      if let slot = slots[key], slot.belongs(to: parent),
         let table = slot.table as? ElementScopeTable<ParentState, ID, ChildState>
       {
         return table
       }
-      if slots.count >= 16 { slots = slots.filter { $0.value.store != nil } }
+      if slots.count >= 16 { slots = slots.filter { $0.value.isLive } }
       slots[key] = Slot(table: made, store: parent)
       return made
     }
