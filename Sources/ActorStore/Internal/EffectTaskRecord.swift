@@ -13,7 +13,8 @@
 /// task allocator's first slab (984 bytes on Linux): a frame of five captured values, or the
 /// conversion thunk, tips it into a second slab, a kilobyte more per in-flight effect.
 // `@unchecked` like its superclass: the inherited `var`s are guarded by the registry's mutex;
-// no lock is needed for the `let`s below, which are `Sendable` (the engine is) and never change.
+// no lock is needed for the `let`s below, which never change and are `Sendable` (the engine is);
+// the `unowned(unsafe)` registry lives as long as the engine this record holds.
 @usableFromInline final class EffectTaskRecord<Action: Sendable>: EffectRecord, @unchecked Sendable {
   @usableFromInline let operation: @Sendable (Send<Action>) async throws -> Void
   @usableFromInline let handler: (@Sendable (any Error, Send<Action>) async -> Void)?

@@ -24,21 +24,13 @@
 
   @usableFromInline struct Table {
     @usableFromInline var links: [ID: Links] = [:]
-    /// A scoped parent store: once it is released no link can remain, and the table stops
-    /// watching. Held only for a scoped parent: a root parent's release drops every watcher
-    /// anyway, and a weak reference would give the root store a side table, so that every
-    /// retain of it (one per element store made) would take the runtime's slow path.
-    @usableFromInline weak var scopedParent: AnyObject?
-    @usableFromInline let parentIsScoped: Bool
+    /// The parent store: once it is released no link can remain, and the table stops watching.
+    @usableFromInline let parent: ElementScopes.ParentReference
 
-    @usableFromInline init(parent: AnyObject, isScoped: Bool) {
-      parentIsScoped = isScoped
-      if isScoped { scopedParent = parent }
-    }
+    @usableFromInline init(parent: ElementScopes.ParentReference) { self.parent = parent }
 
-    /// Whether the table may still be needed: its parent is a root store or a scoped one still
-    /// alive, or links remain.
-    @usableFromInline var isInUse: Bool { !parentIsScoped || scopedParent != nil || !links.isEmpty }
+    /// Whether the table may still be needed: its parent is alive, or links remain.
+    @usableFromInline var isInUse: Bool { parent.isAlive || !links.isEmpty }
   }
 
   /// The live links of one element: almost always one, so no array for it.
@@ -70,7 +62,7 @@
   ) {
     self.elements = elements
     elementsOffset = MemoryLayout<ParentState>.offset(of: elements)
-    table = Locked(Table(parent: parent, isScoped: parent.engine == nil))
+    table = Locked(Table(parent: ElementScopes.ParentReference(parent)))
     // Strong: the parent's store tree keeps its tables anyway (in `ElementScopes`), and a weak
     // load per publication would cost more than the rest of an unchanged publication. The
     // table lets go once its parent's state is gone, or its parent is released with no link
@@ -223,26 +215,36 @@
     }
   }
 
-  @usableFromInline struct Slot {
-    @usableFromInline let table: AnyObject
-    /// Which scoped store the table belongs to, since a released store's address can be reused;
-    /// `nil` for the tree's root store. The root outlives every store scoped from it (they hold
-    /// it), so no other store of the tree can take its address, and a weak reference would give
-    /// it a side table (see ``ElementScopeTable/Table/scopedParent``).
-    @usableFromInline weak var scopedStore: AnyObject?
+  /// The store a table belongs to. A scoped store is held weakly: it may be released while its
+  /// tree lives on, and its address reused. The tree's root is not held at all: it outlives every
+  /// store scoped from it (they hold it), so no other store of the tree can take its address, its
+  /// release drops every watcher anyway, and a weak reference would give it a side table, so that
+  /// every retain of it (one per element store made) would take the runtime's slow path.
+  @usableFromInline struct ParentReference {
+    @usableFromInline weak var scoped: AnyObject?
     @usableFromInline let isRoot: Bool
 
-    @usableFromInline init<State, Action>(table: AnyObject, store: Store<State, Action>) {
-      self.table = table
+    @usableFromInline init<State, Action>(_ store: Store<State, Action>) {
       isRoot = store.engine != nil
-      if !isRoot { scopedStore = store }
+      if !isRoot { scoped = store }
     }
 
-    /// Whether the table is `store`'s, whose identifier keys this slot.
-    @usableFromInline func belongs(to store: AnyObject) -> Bool { isRoot || scopedStore === store }
+    /// Whether this refers to `store`, whose identifier keys the table's slot.
+    @usableFromInline func refers(to store: AnyObject) -> Bool { isRoot || scoped === store }
 
-    /// Whether the slot may still be used: the table of the root, or of a scoped store alive.
-    @usableFromInline var isLive: Bool { isRoot || scopedStore != nil }
+    /// Whether the store may still be in use: the root, or a scoped store not yet released.
+    @usableFromInline var isAlive: Bool { isRoot || scoped != nil }
+  }
+
+  @usableFromInline struct Slot {
+    @usableFromInline let table: AnyObject
+    /// Which store the table belongs to, since a released store's address can be reused.
+    @usableFromInline let store: ParentReference
+
+    @usableFromInline init(table: AnyObject, store: ParentReference) {
+      self.table = table
+      self.store = store
+    }
   }
 
   // Guarded by its own lock; the tables inside are Sendable.
@@ -259,7 +261,7 @@
     elements: any KeyPath<ParentState, IdentifiedArray<ID, ChildState>> & Sendable
   ) -> ElementScopeTable<ParentState, ID, ChildState> {
     let key = Key(store: ObjectIdentifier(parent), elements: elements as AnyKeyPath)
-    if let slot = slots.withLock({ $0[key] }), slot.belongs(to: parent),
+    if let slot = slots.withLock({ $0[key] }), slot.store.refers(to: parent),
       let table = slot.table as? ElementScopeTable<ParentState, ID, ChildState>
     {
       return table
@@ -267,13 +269,13 @@
     // Made outside the lock: the table registers a watcher with the parent's publisher.
     let made = ElementScopeTable(parent: parent, elements: elements)
     return slots.withLock { slots in
-      if let slot = slots[key], slot.belongs(to: parent),
+      if let slot = slots[key], slot.store.refers(to: parent),
         let table = slot.table as? ElementScopeTable<ParentState, ID, ChildState>
       {
         return table
       }
-      if slots.count >= 16 { slots = slots.filter { $0.value.isLive } }
-      slots[key] = Slot(table: made, store: parent)
+      if slots.count >= 16 { slots = slots.filter { $0.value.store.isAlive } }
+      slots[key] = Slot(table: made, store: ParentReference(parent))
       return made
     }
   }

@@ -54,7 +54,7 @@ public actor Store<State: Sendable, Action: Sendable> {
   @usableFromInline
   init(initialState: State, batch: StoreEngine<State, Action>.Batch, executor: StoreExecutor) {
     let engine = StoreEngine(state: initialState, batch: batch, executor: executor)
-    serialExecutorReference = engine.serialExecutor
+    serialExecutorReference = engine.isolation.unownedExecutor
     self.engine = engine
     link = nil
     let send = batch.send
@@ -218,7 +218,6 @@ public actor Store<State: Sendable, Action: Sendable> {
     if let engine { return engine.state }
     return link!.isolatedState()
   }
-
 }
 
 /// A default actor whose executor a root store borrows when it is given no serial executor, so

@@ -30,7 +30,6 @@ import Synchronization
   /// The tables of the element stores scoped anywhere in this store tree.
   let elementScopes = ElementScopes()
   let executor: StoreExecutor
-  let serialExecutor: UnownedSerialExecutor
   /// The store tree's executor as an actor of its own, which effects hop onto to deliver their
   /// actions and concatenations to launch their items (see ``StoreIsolation``).
   @usableFromInline let isolation: StoreIsolation
@@ -177,8 +176,8 @@ import Synchronization
     registry = EffectRegistry(tracer: batch.tracer)
     publisher = StatePublisher(state)
     anchor = executor.serialExecutor == nil ? StoreIsolationAnchor() : nil
-    serialExecutor = executor.serialExecutor?.asUnownedSerialExecutor() ?? anchor!.unownedExecutor
-    isolation = StoreIsolation(executor: serialExecutor)
+    isolation = StoreIsolation(
+      executor: executor.serialExecutor?.asUnownedSerialExecutor() ?? anchor!.unownedExecutor)
   }
 
   deinit {

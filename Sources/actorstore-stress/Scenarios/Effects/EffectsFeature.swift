@@ -54,8 +54,7 @@ struct EffectsFeature: Reducer {
         await pause(token, steps)
         await send(.finished(token: token))
       }
-      let timing = plan.timings[token]
-      if timing.isTimed { return timed(run, token: token, timing: timing) }
+      if let timed = timed(run, token: token) { return timed }
       let replaces = plan.replaces[token]
       ledger.start(token, replaces: replaces)
       let effect = run.cancellable(id: CancelID(value: plan.id(of: token)), cancelInFlight: replaces)
@@ -88,19 +87,18 @@ struct EffectsFeature: Reducer {
     }
   }
 
-  /// `run`, the effect of `token`, throttled or debounced under its timing ID.
-  private func timed(_ run: Effect<Action>, token: Int, timing: EffectsPlan.Timing) -> Effect<Action> {
+  /// `run`, the effect of `token`, throttled or debounced under its timing ID; `nil` when the
+  /// token is not timed.
+  private func timed(_ run: Effect<Action>, token: Int) -> Effect<Action>? {
+    let timing = plan.timings[token]
+    guard timing.isTimed else { return nil }
     let id = plan.timingID(of: token)
     ledger.startTimed(token, timing, id: id)
     let timingID = TimingID(timing: timing, value: id)
-    switch timing {
-    case .none:
-      return run
-    case .throttled, .throttledLatest:
+    guard timing == .debounced else {
       let latest = timing == .throttledLatest
       return run.throttle(id: timingID, for: EffectsPlan.timingInterval, clock: clock, latest: latest)
-    case .debounced:
-      return run.debounce(id: timingID, for: EffectsPlan.timingInterval, clock: clock)
     }
+    return run.debounce(id: timingID, for: EffectsPlan.timingInterval, clock: clock)
   }
 }
