@@ -35,7 +35,7 @@ public struct Send<Action: Sendable>: Sendable {
   @inlinable
   nonisolated(nonsending) func deliver(_ action: Action) async {
     switch channel {
-    case .effect(let record): await record.deliver(action, record)
+    case .effect(let record): await record.deliver(action, record, record.isolation)
     case .closure(let closure): await closure.deliver(action)
     }
   }

@@ -19,9 +19,11 @@
   @usableFromInline let operation: @Sendable (Send<Action>) async throws -> Void
   @usableFromInline let handler: (@Sendable (any Error, Send<Action>) async -> Void)?
   /// What delivers an effect's action to its store: handed the effect's record, so that it
-  /// captures nothing and has no context to allocate.
-  @usableFromInline typealias Delivery =
-    nonisolated(nonsending) @Sendable (Action, EffectTaskRecord<Action>) async -> Void
+  /// captures nothing and has no context to allocate, and isolated to the store tree's executor,
+  /// so that the caller's one hop onto it and one hop back are the only executor switches a
+  /// delivery makes. (An `async` delivery that hopped by itself cost a third, its caller's hop
+  /// back after it, and a frame of its own.)
+  @usableFromInline typealias Delivery = @Sendable (Action, EffectTaskRecord<Action>, isolated StoreIsolation) -> Void
 
   /// Delivers an action to the store.
   @usableFromInline let deliver: Delivery
@@ -30,6 +32,9 @@
   /// reference to the store gave every store a side table and cost every effect atomic
   /// operations on it at its start, delivery and end.
   @usableFromInline let engine: AnyObject
+  /// The store tree's executor, which the effect's actions are delivered on; the engine holds
+  /// it, so it needs no hold of its own.
+  @usableFromInline unowned(unsafe) let isolation: StoreIsolation
   /// The engine's registry; the engine holds it, so it needs no hold of its own.
   @usableFromInline unowned(unsafe) let registry: EffectRegistry
 
@@ -42,6 +47,7 @@
   ///   - handler: Its error handler.
   ///   - deliver: Delivers the actions the operation sends; handed this record.
   ///   - engine: The root store's engine, which the actions go to.
+  ///   - isolation: The engine's executor, which the actions are delivered on.
   ///   - registry: The engine's effect registry.
   // Inlinable, so that it is specialized where effects are launched: unspecialized, it looked
   // up its generic class's metadata on every effect.
@@ -50,12 +56,13 @@
     operation: @escaping @Sendable (Send<Action>) async throws -> Void,
     handler: (@Sendable (any Error, Send<Action>) async -> Void)?,
     deliver: @escaping Delivery,
-    engine: AnyObject, registry: EffectRegistry
+    engine: AnyObject, isolation: StoreIsolation, registry: EffectRegistry
   ) {
     self.operation = operation
     self.handler = handler
     self.deliver = deliver
     self.engine = engine
+    self.isolation = isolation
     self.registry = registry
     super.init(origin: origin, label: label, startedBy: startedBy)
   }

@@ -29,7 +29,9 @@ import Synchronization
   @usableFromInline let tracer: StoreTracer?
   /// The tables of the element stores scoped anywhere in this store tree.
   let elementScopes = ElementScopes()
-  let executor: StoreExecutor
+  @usableFromInline let executor: StoreExecutor
+  /// Whether effect tasks have an executor preference (`executor.taskExecutor` is set).
+  @usableFromInline let hasTaskExecutor: Bool
   /// The store tree's executor as an actor of its own, which effects hop onto to deliver their
   /// actions and concatenations to launch their items (see ``StoreIsolation``).
   @usableFromInline let isolation: StoreIsolation
@@ -157,9 +159,8 @@ import Synchronization
       // Built here, with the feature's types known, so that an effect's action is received and
       // reduced by specialized code; it reads the engine from the record it is handed, so it
       // captures nothing and has no context to allocate.
-      deliver: { action, record in
-        let engine = unsafeDowncast(record.engine, to: StoreEngine.self)
-        await engine.receive(action, from: record, on: engine.isolation)
+      deliver: { action, record, isolation in
+        unsafeDowncast(record.engine, to: StoreEngine.self).receive(action, from: record, on: isolation)
       },
       tracer: tracer)
   }
@@ -171,6 +172,7 @@ import Synchronization
     drainBatch = batch.drain
     deliverAction = batch.deliver
     self.executor = executor
+    hasTaskExecutor = executor.taskExecutor != nil
     tracer = batch.tracer
     traceSequence = batch.tracer?.buffer?.sequence
     registry = EffectRegistry(tracer: batch.tracer)
@@ -188,7 +190,6 @@ import Synchronization
 
   var state: State { statePointer.pointee }
 
-  @usableFromInline var taskExecutor: (any TaskExecutor)? { executor.taskExecutor }
 
   /// Drains the FIFO as a batch of actions sent by `owner`'s effect, then starts the tasks
   /// launched.
@@ -329,37 +330,43 @@ import Synchronization
   @inlinable
   func startPendingTasks() {
     guard !pendingStarts.isEmpty else { return }
-    let taskExecutor = self.taskExecutor
-    let registry = self.registry
+    // One start is the common batch: moved out of the array, which keeps its room, without the
+    // copy, the loop and the generic range removal that emptying it after a loop costs.
+    if pendingStarts.count == 1 { return start(pendingStarts.removeLast()) }
     // Iterated in place, then emptied: creating a task runs none of its code here, so nothing
     // appends meanwhile, and emptying a buffer no copy shares keeps its room without a new
     // allocation per batch.
-    for pending in pendingStarts {
-      let record = pending.record
-      if registry.endIfCancelledBeforeStart(record) { continue }
-      let task: EffectTask
-      switch pending.work {
-      case .run(let effect):
-        // The effect's body is the task's own closure, not a stored closure the task calls: a
-        // stored closure needs a thunk, with its context, to become `@isolated(any)`, one more
-        // allocation and one more frame level per effect. Without a task executor, no
-        // preference is passed: even a `nil` one costs a 56-byte record on the task's stack, which
-        // would tip a sleeping effect into a second slab; `Task(priority:)` costs a 40-byte
-        // closure context on the heap instead.
-        if let taskExecutor {
-          task = Task(executorPreference: taskExecutor, priority: pending.priority) { try await effect.run() }
-        } else if let priority = pending.priorityRawValue {
-          task = Task(priority: TaskPriority(rawValue: priority)) { try await effect.run() }
-        } else {
-          // No optional priority to build and copy (a resilient type: runtime calls).
-          task = Task { try await effect.run() }
-        }
-      case .body(_, let body):
-        task = Task(executorPreference: taskExecutor, priority: pending.priority, operation: body)
-      }
-      registry.attach(task, to: record)
-    }
+    for pending in pendingStarts { start(pending) }
     pendingStarts.removeAll(keepingCapacity: true)
+  }
+
+  /// Creates the task of one pending start, unless its record was cancelled first.
+  @inlinable
+  func start(_ pending: PendingStart<Action>) {
+    let record = pending.record
+    if registry.endIfCancelledBeforeStart(record) { return }
+    let task: EffectTask
+    switch pending.work {
+    case .run(let effect):
+      // The effect's body is the task's own closure, not a stored closure the task calls: a
+      // stored closure needs a thunk, with its context, to become `@isolated(any)`, one more
+      // allocation and one more frame level per effect. Without a task executor, no
+      // preference is passed: even a `nil` one costs a 56-byte record on the task's stack, which
+      // would tip a sleeping effect into a second slab; `Task(priority:)` costs a 40-byte
+      // closure context on the heap instead. The executor is read only when there is one:
+      // copying the optional existential out costs two runtime calls per effect.
+      if hasTaskExecutor {
+        task = Task(executorPreference: executor.taskExecutor, priority: pending.priority) { try await effect.run() }
+      } else if let priority = pending.priorityRawValue {
+        task = Task(priority: TaskPriority(rawValue: priority)) { try await effect.run() }
+      } else {
+        // No optional priority to build and copy (a resilient type: runtime calls).
+        task = Task { try await effect.run() }
+      }
+    case .body(_, let body):
+      task = Task(executorPreference: executor.taskExecutor, priority: pending.priority, operation: body)
+    }
+    registry.attach(task, to: record)
   }
 
   private func resolveParent(_ context: LaunchContext) -> (EffectRecord, isSpawned: Bool) {
@@ -492,7 +499,7 @@ import Synchronization
   ) -> EffectTaskRecord<Action> {
     EffectTaskRecord(
       origin: origin, label: label, startedBy: action, operation: operation, handler: handler,
-      deliver: deliverAction, engine: self, registry: registry)
+      deliver: deliverAction, engine: self, isolation: isolation, registry: registry)
   }
 
   /// Queues the task that runs `work`, created once the batch ends.
