@@ -34,6 +34,9 @@ enum RegistryBench {
 
   typealias Registry = ChildStoreRegistry<Int, Row, RowAction>
 
+  /// The target's absolute half, ≥ 5 M elements/s, as a cost per element.
+  static let maxNanoseconds: Double = 200
+
   static func run(elements: Int, hosts: Int, rounds: BenchRounds, log: inout InvariantLog) async -> [Figure] {
     let rows = IdentifiedArrayOf(uniqueElements: (0..<elements).map(Row.init))
     var rescroll: (subject: [Duration], baseline: [Duration]) = ([], [])
@@ -74,10 +77,18 @@ enum RegistryBench {
     let scrolls = [("first scroll, stores created", first), ("re-scroll, stores reused", rescroll)].map { name, times in
       var figure = Figure.comparison(
         "registry bind+unbind, \(name)", operations: elements, unit: "ns/element", times: times, maxRatio: 3,
-        maxNanoseconds: 200, target: "≤ 3×, ≥ 5 M/s")
-      figure.detail =
+        maxNanoseconds: maxNanoseconds, target: "≤ 3×, ≥ 5 M/s")
+      var detail =
         "\(Format.scaled(1e9 / figure.median, "elements/s")) over \(Format.count(elements)) elements, "
         + "\(hosts) hosts"
+      // The rate is absolute: say when the machine's floor alone is slower than it, so that a
+      // missed rate is not read as the registry's cost.
+      if let baseline = figure.baseline, baseline > maxNanoseconds {
+        detail +=
+          "; ≥ 5 M/s is out of reach on this machine: the Dictionary floor alone runs at "
+          + Format.scaled(1e9 / baseline, "elements/s")
+      }
+      figure.detail = detail
       return figure
     }
     var memory = Figure(scenario: "bench", name: "memory per idle registry entry", unit: "B", samples: entryBytes)
