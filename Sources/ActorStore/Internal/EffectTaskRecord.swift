@@ -14,15 +14,14 @@
 /// conversion thunk, tips it into a second slab, a kilobyte more per in-flight effect.
 // `@unchecked` like its superclass: the inherited `var`s are guarded by the registry's mutex;
 // no lock is needed for the `let`s below, which never change and are `Sendable` (the engine is);
-// the `unowned(unsafe)` registry lives as long as the engine this record holds.
+// the `unowned(unsafe)` isolation and registry live as long as the engine this record holds.
 @usableFromInline final class EffectTaskRecord<Action: Sendable>: EffectRecord, @unchecked Sendable {
   @usableFromInline let operation: @Sendable (Send<Action>) async throws -> Void
   @usableFromInline let handler: (@Sendable (any Error, Send<Action>) async -> Void)?
   /// What delivers an effect's action to its store: handed the effect's record, so that it
-  /// captures nothing and has no context to allocate, and isolated to the store tree's executor,
-  /// so that the caller's one hop onto it and one hop back are the only executor switches a
-  /// delivery makes. (An `async` delivery that hopped by itself cost a third, its caller's hop
-  /// back after it, and a frame of its own.)
+  /// captures nothing and has no context to allocate, and synchronous, isolated to the store
+  /// tree's executor, so that the caller's hop onto it and back is all a delivery costs beyond
+  /// the batch: an `async` delivery that hopped by itself made an async frame for every action.
   @usableFromInline typealias Delivery = @Sendable (Action, EffectTaskRecord<Action>, isolated StoreIsolation) -> Void
 
   /// Delivers an action to the store.
