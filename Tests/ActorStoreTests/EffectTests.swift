@@ -198,6 +198,33 @@ struct EffectTests {
     #expect(store.inFlightEffectCount == 0)
   }
 
+  /// Main-actor state an effect's operation touches between its sends.
+  @MainActor final class MainActorSteps {
+    var steps: [String] = []
+  }
+
+  @Test func anEffectIsolatedToTheMainActorDeliversAndResumesThere() async {
+    let steps = MainActorSteps()
+    let store = Store(
+      initialState: State(),
+      reducer: Reduce<State, Action> { state, action in
+        state.log.append("\(action)")
+        guard action == .runSending else { return .none }
+        // The delivery hops from the main actor onto the store and back after each send.
+        return .run { @MainActor send in
+          steps.steps.append("before")
+          await send(.fromEffect)
+          steps.steps.append("between")
+          await send(.fromSend)
+          steps.steps.append("after")
+        }
+      })
+    await store.send(.runSending).finish()
+    #expect(await store.state.log == ["runSending", "fromEffect", "fromSend"])
+    #expect(await steps.steps == ["before", "between", "after"])
+    #expect(store.inFlightEffectCount == 0)
+  }
+
   @Test func mergeRunsEffectsConcurrently() async {
     let probe = Probe()
     let store = Self.makeStore(probe: probe)
