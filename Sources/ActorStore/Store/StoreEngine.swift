@@ -190,7 +190,6 @@ import Synchronization
 
   var state: State { statePointer.pointee }
 
-
   /// Drains the FIFO as a batch of actions sent by `owner`'s effect, then starts the tasks
   /// launched.
   /// - Parameter owner: The effect the batch's actions count as sent by: a send made
