@@ -30,8 +30,6 @@ import Synchronization
   /// The tables of the element stores scoped anywhere in this store tree.
   let elementScopes = ElementScopes()
   @usableFromInline let executor: StoreExecutor
-  /// Whether effect tasks have an executor preference (`executor.taskExecutor` is set).
-  @usableFromInline let hasTaskExecutor: Bool
   /// The store tree's executor as an actor of its own, which effects hop onto to deliver their
   /// actions and concatenations to launch their items (see ``StoreIsolation``).
   @usableFromInline let isolation: StoreIsolation
@@ -172,7 +170,6 @@ import Synchronization
     drainBatch = batch.drain
     deliverAction = batch.deliver
     self.executor = executor
-    hasTaskExecutor = executor.taskExecutor != nil
     tracer = batch.tracer
     traceSequence = batch.tracer?.buffer?.sequence
     registry = EffectRegistry(tracer: batch.tracer)
@@ -352,9 +349,10 @@ import Synchronization
       // allocation and one more frame level per effect. Without a task executor, no
       // preference is passed: even a `nil` one costs a 56-byte record on the task's stack, which
       // would tip a sleeping effect into a second slab; `Task(priority:)` costs a 40-byte
-      // closure context on the heap instead. The executor is read only when there is one:
-      // copying the optional existential out costs two runtime calls per effect.
-      if hasTaskExecutor {
+      // closure context on the heap instead. The executor is copied out only when there is one:
+      // testing it for `nil` reads it in place, while a copy of the optional existential costs
+      // two runtime calls per effect.
+      if executor.taskExecutor != nil {
         task = Task(executorPreference: executor.taskExecutor, priority: pending.priority) { try await effect.run() }
       } else if let priority = pending.priorityRawValue {
         task = Task(priority: TaskPriority(rawValue: priority)) { try await effect.run() }
