@@ -20,25 +20,38 @@ enum EffectRoundTripBench {
 
   static func run(roundTrips: Int, rounds: BenchRounds, log: inout InvariantLog) async -> Figure {
     var counted: [Int] = []
+    var parks: (subject: [Double], baseline: [Double]) = ([], [])
     let times = await rounds.compare(
       subject: {
         let store = Store(initialState: Echo.State(), reducer: Echo())
+        let parked = ContextSwitches.voluntary
         let elapsed = await BenchRounds.time {
           for _ in 0..<roundTrips { await store.send(.start).finish() }
         }
+        parks.subject.append(Double(ContextSwitches.voluntary - parked) / Double(roundTrips))
         counted.append(await store.state.echoes)
         return elapsed
       },
       baseline: {
-        await BenchRounds.time {
+        let parked = ContextSwitches.voluntary
+        let elapsed = await BenchRounds.time {
           for trip in 0..<roundTrips { await Task { blackhole(trip) }.value }
         }
+        parks.baseline.append(Double(ContextSwitches.voluntary - parked) / Double(roundTrips))
+        return elapsed
       })
     log.check(
       "every effect's action received exactly once", counted.allSatisfy { $0 == roundTrips },
       "counts per round \(counted), expected \(roundTrips)")
-    return Figure.comparison(
+    var figure = Figure.comparison(
       ".run effect start → action received", operations: roundTrips, unit: "ns/effect", times: times,
       maxRatio: 2, target: "≤ 2× (1.5× next)")
+    // The warm-up round, which `compare` drops from its own, is dropped here too.
+    let subjectParks = Figure.median(of: Array(parks.subject.dropFirst()))
+    let baselineParks = Figure.median(of: Array(parks.baseline.dropFirst()))
+    figure.detail =
+      "threads parked per trip (voluntary context switches): \(Format.fixed(subjectParks, 2)), "
+      + "baseline \(Format.fixed(baselineParks, 2)); each park costs a wake-up of microseconds"
+    return figure
   }
 }
