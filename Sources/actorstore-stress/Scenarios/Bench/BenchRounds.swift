@@ -25,6 +25,13 @@ struct BenchRounds: Sendable {
     return (subjectTimes, baselineTimes)
   }
 
+  /// The measured rounds of a side measurement a benchmark's closures recorded once per call
+  /// (a second timing, a memory figure): `compare` calls them for the warm-up round first, and
+  /// drops that round from its own results the same way.
+  /// - Parameter samples: One sample per call, in call order.
+  /// - Returns: The samples without the warm-up round's.
+  static func measured<Sample>(_ samples: [Sample]) -> [Sample] { Array(samples.dropFirst()) }
+
   /// Times `operation`.
   static func time(_ operation: () async -> Void) async -> Duration {
     let clock = ContinuousClock()

@@ -24,21 +24,16 @@ enum EffectRoundTripBench {
     let times = await rounds.compare(
       subject: {
         let store = Store(initialState: Echo.State(), reducer: Echo())
-        let parked = ContextSwitches.voluntary
-        let elapsed = await BenchRounds.time {
+        let elapsed = await time(roundTrips, countingParksIn: &parks.subject) {
           for _ in 0..<roundTrips { await store.send(.start).finish() }
         }
-        parks.subject.append(Double(ContextSwitches.voluntary - parked) / Double(roundTrips))
         counted.append(await store.state.echoes)
         return elapsed
       },
       baseline: {
-        let parked = ContextSwitches.voluntary
-        let elapsed = await BenchRounds.time {
+        await time(roundTrips, countingParksIn: &parks.baseline) {
           for trip in 0..<roundTrips { await Task { blackhole(trip) }.value }
         }
-        parks.baseline.append(Double(ContextSwitches.voluntary - parked) / Double(roundTrips))
-        return elapsed
       })
     log.check(
       "every effect's action received exactly once", counted.allSatisfy { $0 == roundTrips },
@@ -46,12 +41,22 @@ enum EffectRoundTripBench {
     var figure = Figure.comparison(
       ".run effect start → action received", operations: roundTrips, unit: "ns/effect", times: times,
       maxRatio: 2, target: "≤ 2× (1.5× next)")
-    // The warm-up round, which `compare` drops from its own, is dropped here too.
-    let subjectParks = Figure.median(of: Array(parks.subject.dropFirst()))
-    let baselineParks = Figure.median(of: Array(parks.baseline.dropFirst()))
+    let subjectParks = Figure.median(of: BenchRounds.measured(parks.subject))
+    let baselineParks = Figure.median(of: BenchRounds.measured(parks.baseline))
     figure.detail =
       "threads parked per trip (voluntary context switches): \(Format.fixed(subjectParks, 2)), "
       + "baseline \(Format.fixed(baselineParks, 2)); each park costs a wake-up of microseconds"
     return figure
+  }
+
+  /// Times `trips` round trips, like ``BenchRounds/time(_:)``, and appends the threads parked per
+  /// trip meanwhile to `parks`.
+  private static func time(
+    _ trips: Int, countingParksIn parks: inout [Double], _ operation: () async -> Void
+  ) async -> Duration {
+    let parked = ContextSwitches.voluntary
+    let elapsed = await BenchRounds.time(operation)
+    parks.append(Double(ContextSwitches.voluntary - parked) / Double(trips))
+    return elapsed
   }
 }

@@ -71,9 +71,8 @@ enum RegistryBench {
         blackhole(stores.count)
         return firstScroll
       })
-    // The side measurements include the warm-up round, which `compare` drops from its own.
-    rescroll = (Array(rescroll.subject.dropFirst()), Array(rescroll.baseline.dropFirst()))
-    entryBytes = Array(entryBytes.dropFirst())
+    rescroll = (BenchRounds.measured(rescroll.subject), BenchRounds.measured(rescroll.baseline))
+    entryBytes = BenchRounds.measured(entryBytes)
     let scrolls = [("first scroll, stores created", first), ("re-scroll, stores reused", rescroll)].map { name, times in
       var figure = Figure.comparison(
         "registry bind+unbind, \(name)", operations: elements, unit: "ns/element", times: times, maxRatio: 3,
