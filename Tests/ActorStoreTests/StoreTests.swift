@@ -24,6 +24,8 @@ struct StoreTests {
     /// A concatenation: an effect that records `first started`, suspends until cancelled and
     /// records `first cancelled`, then one recording `second ran`.
     case startConcatenationUntilCancelled
+    /// An effect that records `started`, suspends until cancelled, then sends `.set(1)`.
+    case startSendingOnceCancelled
   }
 
   /// Lets a reducer read its own store's `currentState` while it is processing an action.
@@ -68,6 +70,12 @@ struct StoreTests {
               probe.record("first cancelled")
             },
             .run { _ in probe.record("second ran") })
+        case .startSendingOnceCancelled:
+          return .run { send in
+            probe.record("started")
+            await suspendUntilCancelled()
+            await send(.set(1))
+          }
         }
         return .none
       })
@@ -117,6 +125,19 @@ struct StoreTests {
     await task?.finish()
     #expect(probe.events == ["started", "cancelled"])
     #expect(task?.hasFinished == true)
+  }
+
+  @Test func anActionSentAfterTheStoreWasReleasedIsDroppedAndReported() async {
+    let probe = Probe()
+    let issues = await capturingIssues {
+      var store: Store<State, Action>? = Self.makeStore(probe: probe)
+      let task = await store?.send(.startSendingOnceCancelled)
+      await probe.wait(for: "started")
+      store = nil
+      await task?.finish()
+    }
+    #expect(issues.messages.count == 1)
+    #expect(issues.messages.first?.contains("sent set(1) after its store was released") == true)
   }
 
   @Test func releasingTheStoreStopsPendingItemsOfAConcatenate() async {

@@ -7,6 +7,11 @@
 /// a scan of everything running.
 @usableFromInline final class EffectRegistry: Sendable {
   private let state: Locked<EffectRegistryState>
+  /// Held by the store tree's executor for as long as it processes work on behalf of an effect
+  /// (an action it sent, a concatenation's or a throttle's start): ``cancel(_:transitively:)``
+  /// takes it to wait until such work of an effect it cancelled has ended (see
+  /// ``withDelivery(for:_:)``). Never taken while `state` is held.
+  private let deliveryGate = Locked<Void>(())
   /// The record every send origin hangs from; it never finishes, so cancelling it transitively
   /// cancels everything the store ever started.
   let root: EffectRecord
@@ -159,8 +164,47 @@
 
   /// Cancels `record` and its sub-effects; with `transitively`, also every effect started by
   /// actions they sent.
-  func cancel(_ record: EffectRecord, transitively: Bool) {
-    state.withLock { $0.cancel(record, transitively: transitively) }.perform()
+  ///
+  /// With `waitingForDelivery`, the cancel is final when it returns: if the store tree's executor
+  /// is, on another thread, processing an action one of the cancelled effects sent, this waits
+  /// until that batch has ended. Every later action of theirs is refused (see
+  /// ``withDelivery(for:_:)``), so none is reduced after the return. A cancel made on the thread
+  /// running that batch (from the reducer) does not wait: the batch is its caller.
+  func cancel(_ record: EffectRecord, transitively: Bool, waitingForDelivery: Bool = false) {
+    let thread = waitingForDelivery ? currentThreadID() : 0
+    var mustWait = false
+    state.withLock { state in
+      let followUp = state.cancel(record, transitively: transitively)
+      if waitingForDelivery, let delivery = state.delivery {
+        mustWait = delivery.record.isCancelled && delivery.thread != thread
+      }
+      return followUp
+    }.perform()
+    if mustWait { deliveryGate.withLock { _ in } }
+  }
+
+  /// Runs `body`, work the store tree's executor does on behalf of `record`'s effect, as one
+  /// delivery: unless the action is refused, a ``cancel(_:transitively:waitingForDelivery:)``
+  /// that cancels `record` on another thread meanwhile returns only once `body` has.
+  ///
+  /// The refusal is decided and the delivery registered in one critical section, so for every
+  /// cancel either the refusal sees it (the work is refused) or the cancel sees the delivery
+  /// (and waits for it).
+  /// - Parameters:
+  ///   - record: The effect the work is done for.
+  ///   - body: The work, handed why it is refused, or `nil` when it goes ahead as usual.
+  @usableFromInline
+  func withDelivery(for record: EffectRecord, _ body: (Refusal?) -> Void) {
+    let thread = currentThreadID()
+    deliveryGate.withLock { _ in
+      let refusal = state.withLock { state -> Refusal? in
+        let refusal = state.refusal(of: record)
+        if refusal == nil { state.delivery = EffectDelivery(record: record, thread: thread) }
+        return refusal
+      }
+      body(refusal)
+      if refusal == nil { state.withLock { $0.delivery = nil } }
+    }
   }
 
   func isCancelled(_ record: EffectRecord) -> Bool { state.withLock { _ in record.isCancelled } }
@@ -172,15 +216,8 @@
     state.withLock { _ in record.isCancelledAsSend || root.isCancelled }
   }
 
-  /// Why an action sent by `record`'s effect is not to be processed as usual, or `nil` when it is.
-  @usableFromInline func refusal(of record: EffectRecord) -> Refusal? {
-    state.withLock { state in
-      if state.isStoreReleased { return .storeReleased }
-      if record.isCancelled { return .cancelled }
-      if record.isStructurallyFinished { return .afterFinish }
-      return nil
-    }
-  }
+  /// Whether the root store was released.
+  @usableFromInline var isStoreReleased: Bool { state.withLock { $0.isStoreReleased } }
 
   /// Why an effect's action is not processed as usual.
   @usableFromInline enum Refusal {
@@ -255,18 +292,23 @@
   /// The number of keys in the cancellation index.
   var indexedKeyCount: Int { state.withLock { $0.index.count } }
 
+  /// The number of keys the cancellation index has room for.
+  var indexCapacity: Int { state.withLock { $0.index.capacity } }
+
   /// The number of throttle IDs remembered.
   var throttleMemoryCount: Int { state.withLock { $0.throttles.count } }
 
-  /// An estimate of the bytes the registry keeps for IDs between effects: the throttle memory
-  /// and the bounded set of used keys, counted by slot capacity plus a generous allowance for
-  /// each entry's out-of-line boxes (IDs, a throttle's window).
+  /// An estimate of the bytes the registry keeps for IDs between effects: the cancellation
+  /// index, the throttle memory and the bounded set of used keys, counted by slot capacity plus
+  /// a generous allowance for each entry's out-of-line boxes (IDs, a throttle's window).
   var retainedKeyByteEstimate: Int {
     state.withLock { state in
       let boxAllowance = 128
+      let indexSlot = MemoryLayout<EffectKey>.stride + MemoryLayout<EffectRegistryState.Bucket>.stride
       let throttleSlot = MemoryLayout<ThrottleKey>.stride + MemoryLayout<(any ThrottleMemory)>.stride
       let seenSlot = MemoryLayout<EffectKey>.stride
-      return state.throttles.capacity * throttleSlot + state.throttles.count * boxAllowance
+      return state.index.capacity * indexSlot + state.index.count * boxAllowance
+        + state.throttles.capacity * throttleSlot + state.throttles.count * boxAllowance
         + state.seenKeys.capacity * seenSlot + state.seenKeys.count * boxAllowance
     }
   }
@@ -324,6 +366,15 @@ extension EffectRegistry {
   }
 }
 
+/// Work the store tree's executor is doing for an effect, between the refusal check and the
+/// end of the batch (see ``EffectRegistry/withDelivery(for:_:)``).
+struct EffectDelivery {
+  /// The effect the work is for.
+  let record: EffectRecord
+  /// The thread doing it: a cancel made there is part of the work, and must not wait for it.
+  let thread: UInt
+}
+
 /// Work a registry transition leaves for the caller, done outside the lock.
 struct RegistryFollowUp: ~Copyable {
   /// The first task to cancel, kept inline: cancelling one ID usually stops one task, and an
@@ -378,6 +429,9 @@ struct EffectRegistryState: ~Copyable {
   var nextSerial: UInt64 = 0
   /// Whether the root store was released (see ``EffectRegistry/storeReleased()``).
   var isStoreReleased = false
+  /// The work the store tree's executor is doing for an effect, if any (see
+  /// ``EffectRegistry/withDelivery(for:_:)``).
+  var delivery: EffectDelivery?
   /// Traces effect starts, cancellations and ends, which all happen in this state's
   /// transitions, so that the trace's order is the registry's.
   let tracer: StoreTracer?
@@ -421,6 +475,14 @@ struct EffectRegistryState: ~Copyable {
       if seenKeys.count < Self.seenKeyCapacity { seenKeys.insert(key) }
     }
     if isTask, let tracer { tracer.emit(.effectStarted(EffectTrace.start(of: record))) }
+  }
+
+  /// Why an action sent by `record`'s effect is not to be processed as usual, or `nil` when it is.
+  func refusal(of record: EffectRecord) -> EffectRegistry.Refusal? {
+    if isStoreReleased { return .storeReleased }
+    if record.isCancelled { return .cancelled }
+    if record.isStructurallyFinished { return .afterFinish }
+    return nil
   }
 
   /// See ``EffectRegistry/interpose(_:above:serial:)``. `record` was opened below the root,
@@ -480,6 +542,7 @@ struct EffectRegistryState: ~Copyable {
       return followUp
     }
     known = true
+    shrinkIndexIfSparse()
     let cause = tracer.map { _ in EffectTrace.cause(of: key) }
     switch bucket {
     case .one(let record):
@@ -572,8 +635,25 @@ struct EffectRegistryState: ~Copyable {
   }
 
   private mutating func unregister(_ record: EffectRecord) {
+    if case .none = record.keys.storage { return }
     for key in record.keys { Self.remove(record, from: &index[key]) }
     record.keys = .none
+    shrinkIndexIfSparse()
+  }
+
+  /// The index's room (in keys) below which it is never rebuilt smaller.
+  static let indexShrinkMinimum = 1_024
+
+  /// Rebuilds the index with room for twice its keys once it fills less than an eighth of its
+  /// room, so that a burst of concurrent cancellable effects does not keep its peak memory for
+  /// the store's life. Rebuilding copies the keys kept, fewer than a third of those removed
+  /// since the index last had this room: constant amortised cost per removal.
+  private mutating func shrinkIndexIfSparse() {
+    let capacity = index.capacity
+    guard capacity > Self.indexShrinkMinimum, index.count < capacity / 8 else { return }
+    var smaller = [EffectKey: Bucket](minimumCapacity: 2 * index.count)
+    for (key, bucket) in index { smaller[key] = bucket }
+    index = smaller
   }
 
   private static func add(_ record: EffectRecord, to bucket: inout Bucket?) {

@@ -93,9 +93,12 @@
     }
   }
 
-  /// Tells the store's tracer, if it has one, of an action sent after the effect was cancelled.
+  /// Handles an action sent after the effect's task was cancelled: dropped, and reported if the
+  /// cancellation came from releasing the store (as an action reaching a released store is),
+  /// else only traced.
   /// - Parameter action: The dropped action.
   @usableFromInline func dropped(_ action: Action) {
+    if registry.isStoreReleased { return registry.droppedAfterRelease(action, by: self) }
     guard let tracer = registry.tracer else { return }
     tracer.actionDropped(action, because: .effectCancelled(registry.traceNumber(of: self)))
   }

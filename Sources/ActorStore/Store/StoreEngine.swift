@@ -287,10 +287,12 @@ import Synchronization
   ///   - isolation: The store tree's executor, which the call runs on.
   @inlinable
   func receive(_ action: Action, from record: EffectRecord, on isolation: isolated StoreIsolation) {
-    if let refusal = registry.refusal(of: record) { return refuse(action, from: record, refusal) }
-    if tracer != nil { traceAction(action, from: .effect(registry.traceNumber(of: record))) }
-    queue.append(QueuedAction(action: action, owner: record))
-    runBatch(owner: record)
+    registry.withDelivery(for: record) { refusal in
+      if let refusal { return refuse(action, from: record, refusal) }
+      if tracer != nil { traceAction(action, from: .effect(registry.traceNumber(of: record))) }
+      queue.append(QueuedAction(action: action, owner: record))
+      runBatch(owner: record)
+    }
   }
 
   /// Handles an effect's action that is not to be processed as usual.
@@ -563,8 +565,12 @@ import Synchronization
     let group = EffectRecord(origin: nil, label: nil)
     registry.open(group, under: record, spawned: false, keys: .none, isTask: false)
     let context = LaunchContext(parent: group, isSpawned: false, path: path, owner: record)
-    launch(item, inside: group, path: path, context)
-    runBatch(owner: record)
+    // A delivery, so that a `StoreTask.cancel()` of the concatenation on another thread returns
+    // only after the actions the item sends synchronously are reduced, or refuses them.
+    registry.withDelivery(for: record) { _ in
+      launch(item, inside: group, path: path, context)
+      runBatch(owner: record)
+    }
     return group
   }
 
@@ -646,9 +652,13 @@ import Synchronization
     _ inner: Effect<Action>, under group: EffectRecord, path: ScopePath?, unlessCancelled pending: EffectRecord,
     rule: ThrottleRule, key: ThrottleKey, on isolation: isolated StoreIsolation
   ) {
-    guard registry.beginThrottledStart(pending, rule: rule, key: key) else { return }
-    launch(inner, LaunchContext(parent: group, isSpawned: false, path: path, owner: group))
-    runBatch(owner: group)
+    // A delivery, so that a `StoreTask.cancel()` on another thread returns only after what the
+    // throttled effect sends synchronously is reduced, or it does not start.
+    registry.withDelivery(for: pending) { refusal in
+      guard refusal == nil, registry.beginThrottledStart(pending, rule: rule, key: key) else { return }
+      launch(inner, LaunchContext(parent: group, isSpawned: false, path: path, owner: group))
+      runBatch(owner: group)
+    }
   }
 }
 

@@ -15,11 +15,15 @@ public struct StoreTask: Hashable, Sendable {
     self.registry = registry
   }
 
-  /// Cancels every effect this send started, transitively. Takes effect before it returns:
-  /// none of them delivers another action afterwards.
+  /// Cancels every effect this send started, transitively. Final once it returns, whatever
+  /// thread the effects run on: none of their actions is reduced afterwards.
+  ///
+  /// If the store is, on another thread, reducing an action one of these effects sent, the call
+  /// waits for that batch to end (it is never longer than one batch). Do not call it while
+  /// holding a lock that the store's reducers take.
   public func cancel() {
     guard let record, let registry else { return }
-    registry.cancel(record, transitively: true)
+    registry.cancel(record, transitively: true, waitingForDelivery: true)
   }
 
   /// Waits until every effect this send started has finished, transitively. Cancelling the
