@@ -5,7 +5,8 @@ import Testing
 /// Releasing a store, as a property: seeded sequences of sends that start plain, cancellable,
 /// merged, concatenated, throttled and debounced effects (some ignoring cancellation), with clock
 /// moves, and the store released at a random step. Whatever is in flight then, the store is gone
-/// at once (no effect keeps it alive), no action is reduced after its release, every operation
+/// at once (no effect keeps it alive), no action is reduced after its release (a stubborn
+/// operation's late send is dropped with a warning), every operation
 /// has ended once the clock has moved past the longest sleep, and by then nothing holds the
 /// store's reducer any more (the engine that effects hold while they run is freed).
 @Suite struct StoreReleaseModelTests {
@@ -106,11 +107,19 @@ import Testing
       }
       let reducedAtRelease = probe.reduced
       history.append("release")
-      store = nil
-      executor.runUntilIdle()
-      let gone = released == nil
-      executor.advance(by: .seconds(10))
+      let issues = IssueCollector()
+      var gone = false
+      IssueReporting.withReporter(issues) {
+        store = nil
+        executor.runUntilIdle()
+        gone = released == nil
+        executor.advance(by: .seconds(10))
+      }
       let context = "seed \(seed) after \(history.joined(separator: "; "))"
+      // Only a stubborn run sends after the release: dropped, with a warning.
+      #expect(issues.severities.allSatisfy { $0 == .warning }, "\(issues.messages): \(context)")
+      #expect(issues.messages.allSatisfy { $0.contains("after its store was released") }, "\(context)")
+      #expect(issues.messages.isEmpty || history.contains { $0.hasPrefix("start stubbornRun") }, "\(context)")
       #expect(gone, "the store outlived its release: \(context)")
       #expect(probe.reduced == reducedAtRelease, "an action was reduced after the release: \(context)")
       #expect(probe.running == 0, "\(probe.running) operations still running: \(context)")

@@ -231,7 +231,7 @@ private func send<State, Action>(
         #expect(finished.insert(effect).inserted, "seed \(seed): \(event)")
       case .actionDropped(_, .effectCancelled(let effect)):
         #expect(cancelled.contains(effect), "seed \(seed): \(event)")
-      case .actionDropped:
+      case .actionDropped, .unusedIDCancelled:
         break
       }
     }

@@ -68,20 +68,24 @@ struct DiagnosticsTests {
     #expect(await store.state.child == nil)
   }
 
-  @Test func cancellingAnIDNeverUsedInTheStoreTreeIsAWarning() async {
-    let cancelLine: UInt = #line + 3
+  @Test func cancellingAnIDNeverUsedInTheStoreTreeIsSilentAndTraced() async {
+    let cancelLine: UInt = #line + 4
+    let trace = StoreTraceBuffer(capacity: 16)
     let store = Store(
       initialState: 0,
-      reducer: Reduce<Int, String> { _, id in .cancel(id: id) })
+      reducer: Reduce<Int, String> { _, id in .cancel(id: id) }, trace: trace)
     let issues = await capturingIssues {
       await store.send("never-used-id-31")
     }
-    #expect(issues.all.count == 1)
-    #expect(issues.all.first?.severity == .warning)
-    #expect(issues.messages.first?.contains("never-used-id-31") == true)
-    // The warning points at the reducer's `.cancel(id:)`, not into the library.
-    #expect(issues.all.first.map { "\($0.fileID)".hasSuffix("DiagnosticsTests.swift") } == true)
-    #expect(issues.all.first?.line == cancelLine)
+    #expect(issues.all.isEmpty)
+    let unused = trace.events.compactMap { event -> (String, String)? in
+      guard case .unusedIDCancelled(let id, _, let site) = event.kind else { return nil }
+      return (id, site)
+    }
+    #expect(unused.count == 1)
+    #expect(unused.first?.0.contains("never-used-id-31") == true)
+    // The trace points at the reducer's `.cancel(id:)`, not into the library.
+    #expect(unused.first?.1.hasSuffix("DiagnosticsTests.swift:\(cancelLine)") == true)
   }
 
   @Test func cancellingAKnownIdleIDReportsNothing() async {
@@ -99,7 +103,7 @@ struct DiagnosticsTests {
     #expect(issues.all.isEmpty)
   }
 
-  @Test func cancellingAKnownIDFromAnotherStoreTreeIsAWarning() async {
+  @Test func cancellingAKnownIDFromAnotherStoreTreeIsSilent() async {
     let reducer = Reduce<Int, String> { _, action in
       action == "start" ? .run { _ in }.cancellable(id: "shared") : .cancel(id: "shared")
     }
@@ -109,9 +113,7 @@ struct DiagnosticsTests {
       await used.send("start").finish()
       await fresh.send("cancel")
     }
-    #expect(issues.all.count == 1)
-    #expect(issues.all.first?.severity == .warning)
-    #expect(issues.messages.first?.contains("shared") == true)
+    #expect(issues.all.isEmpty)
   }
 
   @Test func duplicateIDsInAnIdentifiedArrayLiteralAreReportedAndTheFirstIsKept() async {

@@ -20,15 +20,16 @@ extension Effect {
   ///
   /// A cancelled effect delivers none of its later sends, from the moment the cancel is
   /// launched; its task is cancelled once the whole batch is reduced, before `send` returns.
-  /// Cancelling an ID that has nothing in flight does nothing; cancelling one that no effect of
-  /// this store tree has ever used in this scope (usually a typo or a mis-scoped ID) reports a
-  /// warning.
+  /// Cancelling an ID that has nothing in flight does nothing and is silent, as in TCA, even
+  /// when no effect of this store tree has ever used it in this scope (cancelling a request
+  /// before starting the first is the usual pattern). To find a typo or a mis-scoped ID, trace
+  /// the store: such a cancel appears as `unusedIDCancelled` with this call's location.
   /// - Parameters:
   ///   - id: The ID given to ``cancellable(id:cancelInFlight:)``.
-  ///   - fileID: The caller's `#fileID`, where the warning points.
-  ///   - filePath: The caller's `#filePath`, where the warning points.
-  ///   - line: The caller's line, where the warning points.
-  ///   - column: The caller's column, where the warning points.
+  ///   - fileID: The caller's `#fileID`, which the trace shows.
+  ///   - filePath: The caller's `#filePath`.
+  ///   - line: The caller's line, which the trace shows.
+  ///   - column: The caller's column.
   /// - Returns: The cancelling effect.
   @inlinable
   public static func cancel(

@@ -119,18 +119,14 @@
   }
 
   /// Cancels everything registered under `id` in the scope `path`, the work of a `cancel(id:)`
-  /// effect (its tasks later, by the caller); warns at `site` when no effect of this store tree
-  /// ever used `id` there.
+  /// effect made at `site` (its tasks later, by the caller). An ID no effect of this store tree
+  /// ever used there is not an error, as in TCA (features cancel a request before starting the
+  /// first): it is only traced.
   /// - Parameter tasks: Where the tasks to cancel are appended.
   @usableFromInline
   func cancel(_ id: EffectID, path: ScopePath?, site: CallSite, deferringTasksTo tasks: inout [EffectTask]) {
-    guard !cancel(EffectKey(kind: .id(id), path: path), deferringTasksTo: &tasks) else { return }
-    site.report(
-      """
-      cancel(id: \(id)): no effect of this store tree was ever tagged with this ID in this \
-      scope. Check the ID's value and type, and that the cancel is returned by the same \
-      feature (collection element) that started the effect.
-      """, severity: .warning)
+    guard !cancel(EffectKey(kind: .id(id), path: path), deferringTasksTo: &tasks), let tracer else { return }
+    tracer.emit(EffectTrace.unusedIDCancelled(id, path: path, site: site))
   }
 
   /// Reports `error`, thrown by `record`'s operation, which has no catch handler. Out of line,
@@ -144,13 +140,21 @@
   }
 
   /// Reports an action an effect of `record` sent after its store was released; it is dropped.
+  /// From a running effect it is a warning: releasing a store whose effects still run is
+  /// ordinary (a dismissed screen), though an effect that still sends ignored its cancellation.
+  /// From a `Send` that escaped its finished effect it is an error, as any such send is.
   @usableFromInline func droppedAfterRelease(_ action: some Sendable, by record: EffectRecord) {
     tracer?.actionDropped(action, because: .storeReleased)
+    let escaped = state.withLock { _ in record.isStructurallyFinished }
+    let advice =
+      escaped
+      ? ""
+      : " The effect was cancelled with its store: check Task.isCancelled, or use cancellable APIs, in effects that may outlive their store."
     reportIssue(
       """
       An effect\(record.origin.map { " started at \($0)" } ?? "") sent \(action) after its store was \
-      released; the action was dropped.
-      """)
+      released; the action was dropped.\(advice)
+      """, severity: escaped ? .error : .warning)
   }
 
   /// Cancels every effect of the store tree because its root store was released: from then on,

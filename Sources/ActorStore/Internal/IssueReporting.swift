@@ -158,6 +158,9 @@ public func reportIssue(
     self.column = column
   }
 
+  /// `file:line`, as traces show it.
+  var description: String { "\(fileID):\(line)" }
+
   /// Raises an issue located here.
   /// - Parameters:
   ///   - message: What went wrong.

@@ -211,8 +211,8 @@ import Synchronization
     registry.cancel(key, sparing: spared, deferringTasksTo: &tasksToCancel)
   }
 
-  /// The work of a `cancel(id:)` effect in the scope `path`, for the batch being reduced (see
-  /// ``cancel(_:)``); warns at `site` about an ID never used there.
+  /// The work of a `cancel(id:)` effect made at `site`, in the scope `path`, for the batch being
+  /// reduced (see ``cancel(_:)``).
   @usableFromInline
   func cancel(id: EffectID, path: ScopePath?, site: CallSite) {
     registry.cancel(id, path: path, site: site, deferringTasksTo: &tasksToCancel)

@@ -37,6 +37,12 @@ enum EffectTrace {
     }
   }
 
+  /// The event for a `cancel(id:)` of `id` in the scope `path`, called at `site`, that matched
+  /// no effect ever tagged with it.
+  static func unusedIDCancelled(_ id: EffectID, path: ScopePath?, site: CallSite) -> StoreTraceEvent.Kind {
+    .unusedIDCancelled(id: id.description, scopePath: components(of: path), site: site.description)
+  }
+
   /// A scope path's components, outermost first.
   private static func components(of path: ScopePath?) -> [String] {
     var components: [String] = []

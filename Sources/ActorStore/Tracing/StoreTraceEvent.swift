@@ -32,6 +32,11 @@ public struct StoreTraceEvent: Sendable, CustomStringConvertible {
     case effectFinished(effect: UInt64)
     /// An action was never reduced.
     case actionDropped(action: any Sendable, reason: DropReason)
+    /// ``Effect/cancel(id:)``, called at `site` (`file:line`), named an ID no effect of the
+    /// store tree was ever tagged with in that scope (the collection elements, outermost first).
+    /// Normal when a feature cancels a request before starting its first one; a typo or a
+    /// mis-scoped ID when it never matches.
+    case unusedIDCancelled(id: String, scopePath: [String], site: String)
   }
 
   /// Where an action came from.
@@ -149,6 +154,9 @@ public struct StoreTraceEvent: Sendable, CustomStringConvertible {
         case .stateRemoved: "scoped state removed"
         }
       return head + "action \(action) dropped: \(why)"
+    case .unusedIDCancelled(let id, let scopePath, let site):
+      let scope = scopePath.isEmpty ? "" : " in \(scopePath.joined(separator: " / "))"
+      return head + "cancel(id: \(id))\(scope) at \(site) matched no effect ever tagged with that ID"
     }
   }
 
@@ -204,6 +212,11 @@ public struct StoreTraceEvent: Sendable, CustomStringConvertible {
       case .storeReleased: object.add("reason", "storeReleased")
       case .stateRemoved: object.add("reason", "stateRemoved")
       }
+    case .unusedIDCancelled(let id, let scopePath, let site):
+      object.add("event", "unusedIDCancelled")
+      object.add("id", id)
+      object.add("scope", scopePath)
+      object.add("site", site)
     }
     return object.text
   }
