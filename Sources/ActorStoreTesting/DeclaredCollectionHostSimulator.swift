@@ -8,8 +8,9 @@ import ActorStore
 /// ``CollectionUpdateValidator``'s declared-collection `validate(_:from:to:)` (a collection view
 /// would refuse an invalid batch), then carries it out on the hosts: items
 /// the batch deletes (alone or with their section) end displaying and their hosts go back to
-/// their kind's pool; reconfigured items are configured again on the host they have; then the
-/// viewport is laid out. An item coming on screen gets a host of its kind (from the pool, or
+/// their kind's pool; reconfigured items are configured again on the host they have (released
+/// from their old template first when they changed template, see
+/// `ItemModel.reconfigure(_:from:)`); then the viewport is laid out. An item coming on screen gets a host of its kind (from the pool, or
 /// made with its `makeHost`), is configured (bound to its element's store first, if it has
 /// one), and its `willDisplay` runs; an item leaving the screen runs `didEndDisplaying`, is
 /// released (unbound from its store, or its host's `prepareForReuse()`), and its host is pooled.
@@ -21,7 +22,8 @@ public final class DeclaredCollectionHostSimulator<SectionID: Hashable & Sendabl
   public private(set) var firstVisibleIndex = 0
   /// How many times an item was configured on a freshly dequeued host.
   public private(set) var configureCount = 0
-  /// How many times an item was configured again on the host it had (a content change).
+  /// How many times an item was configured again on the host it had (a content or template
+  /// change).
   public private(set) var reconfigureCount = 0
   /// How many dequeues were served from a reuse pool rather than by making a host.
   public private(set) var reuseCount = 0
@@ -70,7 +72,7 @@ public final class DeclaredCollectionHostSimulator<SectionID: Hashable & Sendabl
   /// - Returns: The pool's size.
   public func pooledHostCount(of kind: ItemKind) -> Int { pools[kind]?.count ?? 0 }
 
-  /// Visible items whose host was configured with another kind or other content than the
+  /// Visible items whose host was configured with another kind, template or content than the
   /// collection now declares: always empty when every applied update was right.
   public var staleVisibleIDs: [ItemID] {
     visibleOrder.filter { id in
@@ -156,7 +158,7 @@ public final class DeclaredCollectionHostSimulator<SectionID: Hashable & Sendabl
 
   private func reconfigure(_ id: ItemID, in newCollection: DeclaredCollection<SectionID, ItemID>) {
     guard var entry = shown[id], let item = newCollection.item(id: id) else { return }
-    item.configure(entry.host)
+    item.reconfigure(entry.host, from: entry.configured)
     reconfigureCount += 1
     entry.configured = item
     shown[id] = entry

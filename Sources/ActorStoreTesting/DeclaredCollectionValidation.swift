@@ -7,8 +7,9 @@ extension CollectionUpdateValidator {
   /// - Identity: the update is validated as between two snapshots, on snapshots whose items are
   ///   (ID, kind) pairs, so an item whose kind changed must be deleted and inserted; keeping it
   ///   (unmoved or moved) yields a result that differs from the new collection.
-  /// - Content: every kept item whose content changed is reconfigured, inside the batch at its
-  ///   old path when it stays, after the batch at its new path when it moves; no other item is
+  /// - Content: every kept item whose content or template changed
+  ///   (`ItemModel.hasSameContent(as:)` is `false`) is reconfigured, inside the batch at its old
+  ///   path when it stays, after the batch at its new path when it moves; no other item is
   ///   reconfigured. A breach is reported as `.resultDiffersFromNewSnapshot`: the hosts would
   ///   show stale content, or be reconfigured for nothing.
   /// - Parameters:
@@ -76,13 +77,14 @@ extension CollectionUpdateValidator {
     if let missing = expected.subtracting(listedSet).min() {
       throw CollectionUpdateValidationError(
         rule: .resultDiffersFromNewSnapshot,
-        message: "item \(missing) (\(collection[missing].id)) changed content but is not reconfigured \(stage): "
-          + "its host would keep showing the old content")
+        message: "item \(missing) (\(collection[missing].id)) changed content or template but is not "
+          + "reconfigured \(stage): its host would keep showing the old rendering")
     }
     if let needless = listedSet.subtracting(expected).min() {
       throw CollectionUpdateValidationError(
         rule: .resultDiffersFromNewSnapshot,
-        message: "item \(needless) is reconfigured \(stage) but its content did not change (or it is not kept)")
+        message: "item \(needless) is reconfigured \(stage) but its content and template did not change "
+          + "(or it is not kept)")
     }
   }
 }

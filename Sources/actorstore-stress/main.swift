@@ -1,10 +1,15 @@
 import Dispatch
-import Glibc
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 // Everything lives in StressCommand, so that the tests run the same code in-process.
 let console = StandardConsole()
 let stop = StopRequest()
-let signalSource = stop.installSignalHandler(console: console)
+let signalSources = stop.installSignalHandlers(console: console)
 let status = await StressCommand.run(arguments: Array(CommandLine.arguments.dropFirst()), console: console, stop: stop)
-signalSource.cancel()
+for source in signalSources { source.cancel() }
 exit(status.rawValue)

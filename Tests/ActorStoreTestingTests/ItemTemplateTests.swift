@@ -93,9 +93,13 @@ func selectionTemplate(
       host.show(value)
     }
     #expect(body.kind == sameKind.kind && body.kind == oneByOne.kind && body.kind != title.kind)
-    #expect(body.item(id: 1, content: 5).hasSameContent(as: sameKind.item(id: 1, content: 5)))
-    #expect(body.item(id: 1, content: 5).hasSameContent(as: oneByOne))
-    #expect(!body.item(id: 1, content: 6).hasSameContent(as: oneByOne))
+    // One kind, three declarations: three templates, so equal content still needs a reconfigure.
+    #expect(body.item(id: 1, content: 5).hasSameKind(as: sameKind.item(id: 1, content: 5)))
+    #expect(!body.item(id: 1, content: 5).hasSameTemplate(as: sameKind.item(id: 1, content: 5)))
+    #expect(!body.item(id: 1, content: 5).hasSameContent(as: sameKind.item(id: 1, content: 5)))
+    #expect(!body.item(id: 1, content: 5).hasSameContent(as: oneByOne))
+    #expect(body.item(id: 1, content: 5).hasSameContent(as: body.item(id: 2, content: 5)))
+    #expect(!body.item(id: 1, content: 6).hasSameContent(as: body.item(id: 2, content: 5)))
     #expect(!title.item(id: 1, content: 5).hasSameKind(as: oneByOne))
     // Another content type on the same host and style is the same kind with other content.
     #expect(text.item(id: 1, content: "five").hasSameKind(as: oneByOne))

@@ -35,6 +35,10 @@ import Testing
     (["-x"], "unknown option '-x'"),
     (["sned"], "unknown scenario 'sned'"),
     (["send", "effects"], "give one scenario at most"),
+    (["send", "extra-argument"], "unexpected argument 'extra-argument' after the scenario 'send'"),
+    (["scroll", "--hosts", "4", "sned"], "unexpected argument 'sned' after the scenario 'scroll'"),
+    (["--progress", "--quiet"], "--progress and --quiet contradict each other"),
+    (["--progress=yes"], "--progress takes no value"),
     (["--actions"], "--actions needs a value"),
     (["--actions", "0"], "--actions expects a whole number"),
     (["--actions", "-3"], "--actions expects a whole number"),
@@ -107,6 +111,21 @@ import Testing
     #expect(run.error == "actorstore-stress: --actions expects a whole number from 1 to 1000000000 (got 'many')\n")
   }
 
+  @Test func anExtraArgumentAfterTheScenarioIsUnexpectedNotAnUnknownScenario() async {
+    let run = await runCommand("send", "extra-argument")
+    #expect(run.status == .usage)
+    #expect(
+      run.error
+        == "actorstore-stress: unexpected argument 'extra-argument' after the scenario 'send' "
+        + "(options start with --; see --help)\n")
+    #expect(!run.error.contains("unknown scenario"))
+  }
+
+  @Test func progressIsAFlag() throws {
+    #expect(try StressOptions.parse(["send", "--progress"]).get().progress)
+    #expect(try !StressOptions.parse(["send"]).get().progress)
+  }
+
   @Test func unknownOptionExitsTwo() async {
     let run = await runCommand("--turbo")
     #expect(run.status == .usage)
@@ -118,7 +137,8 @@ import Testing
     let run = await runCommand("--help")
     #expect(run.status == .success)
     for option in ValueOption.allCases { #expect(run.standard.contains(option.flag + " "), "\(option)") }
-    for flag in ["--json", "--quiet", "--help"] { #expect(run.standard.contains(flag)) }
+    for flag in ["--json", "--quiet", "--progress", "--help"] { #expect(run.standard.contains(flag)) }
+    #expect(run.standard.contains("143  terminated (SIGTERM)"))
     for scenario in ScenarioName.allCases { #expect(run.standard.contains("  \(scenario.rawValue) ")) }
     #expect(run.standard.contains("EXAMPLES"))
     #expect(run.standard.contains("swift run -c release actorstore-stress"))

@@ -14,7 +14,7 @@ import Testing
     #expect(run.status == .success, "\(run.error)")
     #expect(run.standard.hasSuffix("}\n") && run.standard.filter { $0 == "\n" }.count == 1)
     let json = try MiniJSON.parse(run.standard)
-    #expect(json.keys == ["tool", "ok", "interrupted", "scenarios", "figures"])
+    #expect(json.keys == ["tool", "ok", "judged", "interrupted", "scenarios", "figures"])
     #expect(json["ok"]?.bool == true)
     let figures = try #require(json["figures"]?.array)
     #expect(figures.count == 25)
@@ -65,9 +65,10 @@ import Testing
     let report = try #require(json["scenarios"]?.array?.first)
     #expect(
       report.keys == [
-        "scenario", "ok", "seed", "passes", "interrupted", "summary", "wallSeconds", "peakMemoryBytes", "invariants", "violations",
-        "warnings",
+        "scenario", "ok", "judged", "seed", "passes", "interrupted", "summary", "wallSeconds", "peakMemoryBytes",
+        "invariants", "violations", "warnings",
       ])
+    #expect(json["ok"]?.bool == true && json["judged"]?.bool == true && report["judged"]?.bool == true)
     #expect(report["scenario"]?.string == "effects")
     #expect(report["seed"]?.string == "12")
     #expect(report["violations"]?.array == [])

@@ -11,7 +11,7 @@ enum HelpText {
     USAGE
       actorstore-stress [scenario] [--actions N] [--effects N] [--elements N] [--hosts N]
                         [--seeds N] [--seed S] [--duration SECONDS] [--heterogeneous] [--trace FILE]
-                        [--only NAME] [--json] [--quiet]
+                        [--only NAME] [--json] [--quiet | --progress]
 
     With no scenario, runs send, effects, scroll (25 000 rows) and explore at their default
     sizes, \(defaultRunTime) in a release build, and prints a short table.
@@ -55,6 +55,7 @@ enum HelpText {
                           target, met, detail}.
       --quiet             No progress lines (they go to standard error, once a second, and only
                           when it is a terminal).
+      --progress          Progress lines even when standard error is not a terminal (a CI log).
       -h, --help          Show this help.
 
     Options may also be written --name=value; counts may be grouped: 1_000_000.
@@ -69,8 +70,12 @@ enum HelpText {
       1  an invariant broke; standard error names it, the seed, and the command replaying it
       2  bad command line (or a --trace file that cannot be opened); standard error names
          the option or value
-      130  interrupted (Ctrl-C): the report covers the passes that completed; a second
-           Ctrl-C quits at once
+      130  interrupted (Ctrl-C, SIGINT): the report covers the passes that completed; a
+           second Ctrl-C quits at once
+      143  terminated (SIGTERM): the same, with SIGTERM's status; a second SIGTERM quits at
+           once
+      A run stopped before any pass completed judged nothing, and says so ("judged": false
+      and "ok": false with --json).
 
     """
 

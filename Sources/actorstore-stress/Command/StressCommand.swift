@@ -10,6 +10,8 @@ enum ExitStatus: Int32, Sendable {
   case usage = 2
   /// Stopped by Ctrl-C (128 + SIGINT, as shells report it); the report covers what completed.
   case interrupted = 130
+  /// Stopped by SIGTERM (128 + SIGTERM); the report covers what completed.
+  case terminated = 143
 }
 
 /// `actorstore-stress`: parses the command line, runs the scenarios, prints the report.
@@ -19,8 +21,13 @@ enum StressCommand {
   ///   - arguments: The arguments after the program name.
   ///   - console: Where output, errors and progress go.
   ///   - stop: Ends the run early, with the report of what completed.
+  ///   - substitute: Runs this scenario in place of the one the command line names (the tests'
+  ///     seam for scenarios that break an invariant or stop the run); `nil` runs the real ones.
   /// - Returns: The exit status.
-  static func run(arguments: [String], console: some Console, stop: StopRequest = StopRequest()) async -> ExitStatus {
+  static func run(
+    arguments: [String], console: some Console, stop: StopRequest = StopRequest(),
+    substitute: ((ScenarioName) -> any StressScenario)? = nil
+  ) async -> ExitStatus {
     let options: StressOptions
     switch StressOptions.parse(arguments) {
     case .failure(let error):
@@ -35,7 +42,7 @@ enum StressCommand {
     }
     // A fresh seed each run explores new plans; it is printed, and --seed replays it.
     let seed = options.seed ?? UInt64.random(in: 1...999_999_999)
-    let showsProgress = console.errorIsTerminal && !options.quiet
+    let showsProgress = options.progress || (console.errorIsTerminal && !options.quiet)
     var reports: [ScenarioReport] = []
     // One sink for the run: every store of every traced scenario writes to the same file.
     var trace: JSONLinesTraceSink?
@@ -49,21 +56,23 @@ enum StressCommand {
     }
     for name in options.scenario.map({ [$0] }) ?? ScenarioName.defaultMix {
       if stop.isRequested { break }
-      let scenario = makeScenario(
-        name, sizes: options.sizes(for: name, inMix: options.scenario == nil), heterogeneous: options.heterogeneous,
-        trace: trace, only: options.only)
-      reports.append(
-        await ScenarioRunner.run(
-          scenario, seed: seed, duration: options.duration, console: console, showsProgress: showsProgress,
-          stop: stop))
+      let scenario =
+        substitute?(name)
+        ?? makeScenario(
+          name, sizes: options.sizes(for: name, inMix: options.scenario == nil), heterogeneous: options.heterogeneous,
+          trace: trace, only: options.only)
+      var report = await ScenarioRunner.run(
+        scenario, seed: seed, duration: options.duration, console: console, showsProgress: showsProgress, stop: stop)
+      report.arguments += options.rerunArguments(for: name)
+      reports.append(report)
     }
     console.write(
       options.json ? ReportJSON.render(reports) : ReportTable.render(reports, detailed: options.scenario != nil))
     let failed = reports.filter { !$0.passed }
     for line in ReportTable.failures(failed) { console.writeError(line + "\n") }
-    if stop.isRequested {
-      console.writeError("actorstore-stress: interrupted; the report covers only what completed\n")
-      return .interrupted
+    if let signal = stop.requestedBy {
+      console.writeError("actorstore-stress: \(signal.stopped); the report covers only what completed\n")
+      return signal.exitStatus
     }
     return failed.isEmpty ? .success : .invariantBroken
   }

@@ -43,6 +43,8 @@ struct StressOptions: Equatable, Sendable {
   var trace: String?
   var json = false
   var quiet = false
+  /// Progress lines even when standard error is not a terminal (a CI log of a long run).
+  var progress = false
   /// `scroll --heterogeneous`: the list as a declared collection of several item kinds.
   var heterogeneous = false
   var showsHelp = false
@@ -64,6 +66,12 @@ struct StressOptions: Equatable, Sendable {
     var remaining = arguments[...]
     while let argument = remaining.popFirst() {
       if !argument.hasPrefix("-") {
+        if let earlier = options.scenario, ScenarioName(rawValue: argument) == nil {
+          return .failure(
+            UsageError(
+              message: "unexpected argument '\(argument)' after the scenario '\(earlier.rawValue)' "
+                + "(options start with --; see --help)"))
+        }
         guard let scenario = ScenarioName(rawValue: argument) else {
           let names = ScenarioName.allCases.map(\.rawValue).joined(separator: ", ")
           return .failure(UsageError(message: "unknown scenario '\(argument)' (expected one of: \(names))"))
@@ -77,11 +85,12 @@ struct StressOptions: Equatable, Sendable {
       }
       let (name, inlineValue) = split(argument)
       switch name {
-      case "--json", "--quiet", "--heterogeneous":
+      case "--json", "--quiet", "--progress", "--heterogeneous":
         if inlineValue != nil { return .failure(UsageError(message: "\(name) takes no value (got '\(argument)')")) }
         switch name {
         case "--json": options.json = true
         case "--quiet": options.quiet = true
+        case "--progress": options.progress = true
         default: options.heterogeneous = true
         }
         continue
@@ -115,7 +124,20 @@ struct StressOptions: Equatable, Sendable {
     if options.heterogeneous, options.scenario != .scroll {
       return .failure(UsageError(message: "--heterogeneous applies to the scroll scenario only"))
     }
+    if options.progress, options.quiet {
+      return .failure(UsageError(message: "--progress and --quiet contradict each other; give one"))
+    }
     return .success(options)
+  }
+
+  /// What a rerun of `scenario` needs besides its sizes and seed (which the scenario and the
+  /// report give): `--trace FILE` when this run traced it, so the replay traces too.
+  /// - Parameter scenario: A scenario of this run.
+  /// - Returns: The arguments, empty when none.
+  func rerunArguments(for scenario: ScenarioName) -> [String] {
+    let reads = self.scenario == nil ? scenario.mixOptions : scenario.options
+    guard let trace, reads.contains(.trace) else { return [] }
+    return ["--trace", trace]
   }
 
   /// The sizes `scenario` runs with: its defaults, overridden by the options it reads.

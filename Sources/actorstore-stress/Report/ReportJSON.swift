@@ -1,4 +1,8 @@
 /// The `--json` output: one object with every scenario's report and one array of every figure.
+///
+/// `ok` is `true` only when some invariant was checked and every checked one held: a run
+/// stopped before any pass completed judged nothing, and says so with `"judged": false` and
+/// `"ok": false`, at the top and per scenario.
 enum ReportJSON {
   /// Renders the reports of one run.
   /// - Parameter reports: The reports, in the order the scenarios ran.
@@ -6,7 +10,8 @@ enum ReportJSON {
   static func render(_ reports: [ScenarioReport]) -> String {
     JSON.object([
       ("tool", .string("actorstore-stress")),
-      ("ok", .bool(reports.allSatisfy(\.passed))),
+      ("ok", .bool(reports.contains(where: \.judged) && reports.allSatisfy(\.passed))),
+      ("judged", .bool(reports.contains(where: \.judged))),
       ("interrupted", .bool(reports.contains(where: \.interrupted))),
       ("scenarios", .array(reports.map(scenario))),
       ("figures", .array(reports.flatMap(\.figures).map(figure))),
@@ -33,7 +38,8 @@ enum ReportJSON {
   private static func scenario(_ report: ScenarioReport) -> JSON {
     .object([
       ("scenario", .string(report.scenario.rawValue)),
-      ("ok", .bool(report.passed)),
+      ("ok", .bool(report.judged && report.passed)),
+      ("judged", .bool(report.judged)),
       ("seed", .string(String(report.seed))),
       ("passes", .integer(report.passes)),
       ("interrupted", .bool(report.interrupted)),

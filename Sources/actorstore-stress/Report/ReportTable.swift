@@ -55,7 +55,9 @@ enum ReportTable {
         "INTERRUPTED during \(stopped.scenario.rawValue): figures and invariants cover the "
           + "\(stopped.passes) completed pass(es) and the scenarios before it")
     }
-    if failed.isEmpty {
+    if failed.isEmpty && !reports.contains(where: \.judged) {
+      lines.append("nothing was judged: the run stopped before any pass completed, so no invariant was checked")
+    } else if failed.isEmpty {
       lines.append("all invariants held")
     } else {
       lines.append(
@@ -86,6 +88,7 @@ enum ReportTable {
 
   private static func verdict(_ report: ScenarioReport) -> String {
     guard report.passed else { return "FAILED" }
+    guard report.judged else { return report.interrupted ? "interrupted, nothing judged" : "nothing judged" }
     let held = "ok (\(report.invariants.checked.count) invariants)"
     return report.interrupted ? "interrupted, \(held)" : held
   }

@@ -1,15 +1,62 @@
 import ActorStore
 import Dispatch
-import Glibc
 
-/// A request to stop the run early (Ctrl-C): the run starts no more work, abandons the pass in
-/// progress, prints the report of what completed, and exits 130.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A signal that stops the run early, and how the run ends on it.
+enum StopSignal: CaseIterable, Sendable {
+  /// SIGINT (Ctrl-C): exit status 130.
+  case interrupt
+  /// SIGTERM (`kill`, a CI runner's or a process manager's timeout): exit status 143.
+  case terminate
+
+  /// 128 + the signal's number, as shells report a process the signal ended.
+  var exitStatus: ExitStatus {
+    switch self {
+    case .interrupt: .interrupted
+    case .terminate: .terminated
+    }
+  }
+
+  /// What the run says it was: "interrupted" or "terminated (SIGTERM)".
+  var stopped: String {
+    switch self {
+    case .interrupt: "interrupted"
+    case .terminate: "terminated (SIGTERM)"
+    }
+  }
+
+  /// How to send the signal again, to quit at once.
+  var again: String {
+    switch self {
+    case .interrupt: "Ctrl-C again"
+    case .terminate: "SIGTERM again"
+    }
+  }
+}
+
+/// What the process does on a stop signal (see ``StopRequest/respond(to:)``).
+enum SignalResponse: Equatable, Sendable {
+  /// The first signal: the stop was requested; print `message` and let the run report.
+  case stopping(message: String)
+  /// A signal after the stop was requested: exit at once with this status.
+  case exitNow(ExitStatus)
+}
+
+/// A request to stop the run early (Ctrl-C or SIGTERM): the run starts no more work, abandons
+/// the pass in progress, prints the report of what completed, and exits with the status of the
+/// signal that asked (130 or 143).
 ///
-/// `main` wires the process's one to SIGINT with ``installSignalHandler(console:)``; the tests
-/// make their own and request it themselves.
+/// `main` wires the process's one to SIGINT and SIGTERM with ``installSignalHandlers(console:)``;
+/// the tests make their own and request it themselves, or call ``respond(to:)`` as the handlers do.
 final class StopRequest: Sendable {
   private struct State {
-    var isRequested = false
+    /// The signal that requested the stop; `nil` while none has.
+    var signal: StopSignal?
     /// What to do on the request, by registration; removed once no longer needed.
     var handlers: [Int: @Sendable () -> Void] = [:]
     var nextHandler = 0
@@ -19,15 +66,19 @@ final class StopRequest: Sendable {
   private let state = Locked(State())
 
   /// Whether a stop was requested.
-  var isRequested: Bool { state.withLock { $0.isRequested } }
+  var isRequested: Bool { requestedBy != nil }
+
+  /// The signal that requested the stop (the first one), or `nil`.
+  var requestedBy: StopSignal? { state.withLock { $0.signal } }
 
   /// Requests the stop and runs every handler waiting for it.
+  /// - Parameter signal: What asked for it; the first request's signal sets the exit status.
   /// - Returns: `false` when a stop had already been requested.
   @discardableResult
-  func request() -> Bool {
+  func request(_ signal: StopSignal = .interrupt) -> Bool {
     let handlers = state.withLock { state -> [@Sendable () -> Void]? in
-      guard !state.isRequested else { return nil }
-      state.isRequested = true
+      guard state.signal == nil else { return nil }
+      state.signal = signal
       defer { state.handlers = [:] }
       return state.handlers.sorted { $0.key < $1.key }.map(\.value)
     }
@@ -50,7 +101,7 @@ final class StopRequest: Sendable {
         finish(result)
       }
       let handler = state.withLock { state -> Int? in
-        guard !state.isRequested else { return nil }
+        guard state.signal == nil else { return nil }
         state.nextHandler += 1
         state.handlers[state.nextHandler] = {
           work.cancel()
@@ -70,18 +121,37 @@ final class StopRequest: Sendable {
     }
   }
 
-  /// Routes SIGINT to this request: the first Ctrl-C requests the stop, a second one exits at
-  /// once with status 130.
-  /// - Parameter console: Where to say that the run is stopping.
-  /// - Returns: The signal source; keep it for as long as the run lasts.
-  func installSignalHandler(console: some Console) -> any DispatchSourceSignal {
-    signal(SIGINT, SIG_IGN)
-    let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-    source.setEventHandler { [self] in
-      guard request() else { exit(ExitStatus.interrupted.rawValue) }
-      console.writeError("actorstore-stress: interrupted; reporting what completed (Ctrl-C again to quit now)\n")
-    }
-    source.resume()
-    return source
+  /// What the process does on `signal`: the first stop signal requests the stop, and the run
+  /// goes on to report what completed; any later one asks to exit at once, with that signal's
+  /// status. The signal handlers do only what this answers, so the tests check it here.
+  /// - Parameter signal: The signal received.
+  /// - Returns: The response.
+  func respond(to signal: StopSignal) -> SignalResponse {
+    guard request(signal) else { return .exitNow(signal.exitStatus) }
+    return .stopping(
+      message: "actorstore-stress: \(signal.stopped); reporting what completed (\(signal.again) to quit now)\n")
   }
+
+  #if canImport(Glibc) || canImport(Darwin)
+    /// Routes SIGINT and SIGTERM to this request, as ``respond(to:)`` says: the first one
+    /// requests the stop, a second one exits at once.
+    /// - Parameter console: Where to say that the run is stopping.
+    /// - Returns: The signal sources; keep them for as long as the run lasts.
+    func installSignalHandlers(console: some Console) -> [any DispatchSourceSignal] {
+      StopSignal.allCases.map { stopSignal in
+        let number = stopSignal == .interrupt ? SIGINT : SIGTERM
+        // Ignored, so that the default action (ending the process) leaves the signal to the source.
+        signal(number, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+        source.setEventHandler { [self] in
+          switch respond(to: stopSignal) {
+          case .stopping(let message): console.writeError(message)
+          case .exitNow(let status): exit(status.rawValue)
+          }
+        }
+        source.resume()
+        return source
+      }
+    }
+  #endif
 }

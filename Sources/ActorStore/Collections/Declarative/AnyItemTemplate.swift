@@ -10,6 +10,10 @@
   /// The host type of the items' kind.
   @usableFromInline let hostType: any AnyObject.Type
 
+  /// Where the template was declared: templates of one kind from different declarations may
+  /// configure a host differently, so an item moving between them is reconfigured.
+  @usableFromInline let declaration: TemplateDeclaration
+
   /// Compares a new item (first template and content) with the item of its ID in the previous
   /// collection: kind and content in one call, contents read in place. A stored function rather
   /// than a method: it is built in the template's inlinable initializer, so it is specialized
@@ -23,8 +27,9 @@
       AnyItemTemplate, UnsafePointer<ItemContent>, AnyItemTemplate, UnsafePointer<ItemContent>
     ) -> ItemMatch
 
-  @usableFromInline init(hostType: any AnyObject.Type, matcher: @escaping Matcher) {
+  @usableFromInline init(hostType: any AnyObject.Type, declaration: TemplateDeclaration, matcher: @escaping Matcher) {
     self.hostType = hostType
+    self.declaration = declaration
     self.matcher = matcher
   }
 
@@ -33,6 +38,16 @@
 
   /// The items' kind: host type and style.
   @usableFromInline final var kind: ItemKind { ItemKind(hostType: hostType, style: anyStyle) }
+
+  /// Whether `other` is this template or one made by the same declaration with the same types
+  /// and style: a host configured by one shows an item of the other after applying its content.
+  /// - Parameter other: Another template.
+  /// - Returns: `true` when moving an item between the two needs no more than a content change.
+  @usableFromInline final func isSameTemplate(as other: AnyItemTemplate) -> Bool {
+    self === other
+      || (ObjectIdentifier(type(of: self)) == ObjectIdentifier(type(of: other)) && declaration == other.declaration
+        && kind == other.kind)
+  }
 
   /// `content`, as text, for diagnostics.
   @usableFromInline func describe(_ content: ItemContent) -> String { "" }

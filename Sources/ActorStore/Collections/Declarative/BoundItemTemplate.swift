@@ -8,7 +8,9 @@
 /// the element leaves the state, its effects are cancelled (by `forEach`) and, once the new
 /// collection no longer declares its items, their hosts are unbound and the store is evicted.
 /// An item whose element changes under the same item ID is reconfigured: its host is bound to
-/// the new element's store.
+/// the new element's store. A template's identity is where it is declared, as for
+/// ``ItemTemplate``: a bound template made again for each collection (it captures the registry)
+/// is the same template each time.
 ///
 /// ```swift
 /// let toggle = BoundItemTemplate(in: registry, makeHost: ToggleHost.init) { (host, title: String) in
@@ -25,13 +27,19 @@ public struct BoundItemTemplate<ElementID: Hashable & Sendable, Content: Equatab
   ///   - registry: The registry holding the elements' stores.
   ///   - makeHost: Makes a host when the kind has none to reuse.
   ///   - configure: Applies an item's content to a host, after its store is bound.
+  ///   - fileID: Where the template is declared, with `line` and `column`: its identity, as for
+  ///     ``ItemTemplate``; leave the default.
+  ///   - line: The declaration's line.
+  ///   - column: The declaration's column.
   @inlinable public init<Host: StoreHost & SendableMetatype, Style: Hashable & Sendable>(
     style: Style, in registry: ChildStoreRegistry<ElementID, Host.State, Host.Action>,
-    makeHost: @escaping @Sendable () -> Host, configure: @escaping @Sendable (Host, Content) -> Void
+    makeHost: @escaping @Sendable () -> Host, configure: @escaping @Sendable (Host, Content) -> Void,
+    fileID: String = #fileID, line: UInt = #line, column: UInt = #column
   ) {
     storage = HostedTemplate<Host, Style, ElementContent<ElementID, Content>>(
-      style: style, make: makeHost, attach: { registry.bind($0, to: $1.element) },
-      apply: { configure($0, $1.content) }, detach: { registry.unbind($0) })
+      style: style, declaration: TemplateDeclaration(fileID: fileID, line: line, column: column), make: makeHost,
+      attach: { registry.bind($0, to: $1.element) }, apply: { configure($0, $1.content) },
+      detach: { registry.unbind($0) })
   }
 
   /// Declares items of the default style whose hosts bind to element stores of `registry`.
@@ -39,11 +47,18 @@ public struct BoundItemTemplate<ElementID: Hashable & Sendable, Content: Equatab
   ///   - registry: The registry holding the elements' stores.
   ///   - makeHost: Makes a host when the kind has none to reuse.
   ///   - configure: Applies an item's content to a host, after its store is bound.
+  ///   - fileID: Where the template is declared, with `line` and `column`: its identity; leave
+  ///     the default.
+  ///   - line: The declaration's line.
+  ///   - column: The declaration's column.
   @inlinable public init<Host: StoreHost & SendableMetatype>(
     in registry: ChildStoreRegistry<ElementID, Host.State, Host.Action>, makeHost: @escaping @Sendable () -> Host,
-    configure: @escaping @Sendable (Host, Content) -> Void
+    configure: @escaping @Sendable (Host, Content) -> Void, fileID: String = #fileID, line: UInt = #line,
+    column: UInt = #column
   ) {
-    self.init(style: ItemKind.DefaultStyle(), in: registry, makeHost: makeHost, configure: configure)
+    self.init(
+      style: ItemKind.DefaultStyle(), in: registry, makeHost: makeHost, configure: configure, fileID: fileID,
+      line: line, column: column)
   }
 
   /// The host type and style of the items.

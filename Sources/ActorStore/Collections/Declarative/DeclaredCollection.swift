@@ -21,7 +21,8 @@
 /// - A duplicate section or item ID is reported through `reportIssue`, naming both positions;
 ///   the first keeps its place and the duplicate is dropped (a section with its items). Never a
 ///   crash.
-/// - ``update(from:)``: an item whose content changed is reconfigured; an item whose ``ItemKind``
+/// - ``update(from:)``: an item whose content changed, or that comes from another template of its
+///   kind (``ItemModel/hasSameTemplate(as:)``), is reconfigured; an item whose ``ItemKind``
 ///   changed under the same ID is replaced (deleted at its old path, inserted at its new one),
 ///   since a host cannot be reconfigured into another reuse identity; moves are minimal, as in
 ///   ``Snapshot/update(from:changedItems:)``.
@@ -144,12 +145,14 @@ public struct DeclaredCollection<SectionID: Hashable & Sendable, ItemID: Hashabl
   ///
   /// Sections and items are matched by ID as in ``Snapshot/update(from:changedItems:)``. An
   /// item matched by ID whose ``ItemModel/kind`` differs is replaced: deleted at its old path
-  /// and inserted at its new one. An item of the same kind whose content differs
-  /// (``ItemModel/hasSameContent(as:)``) is reconfigured: inside the batch at its old path when
-  /// it stays, after the batch at its new path when it moves. Replaced items take no part in the
+  /// and inserted at its new one. An item of the same kind whose content or template differs
+  /// (``ItemModel/hasSameContent(as:)`` is `false`) is reconfigured: inside the batch at its old
+  /// path when it stays, after the batch at its new path when it moves. Apply a reconfigure with
+  /// ``ItemModel/reconfigure(_:from:)``, which releases the host from a replaced template first. Replaced items take no part in the
   /// move computation, so the moves stay minimal.
   ///
-  /// Cost: the snapshot diff's, plus one kind and one content comparison per surviving item.
+  /// Cost: the snapshot diff's, plus one kind and one content comparison per surviving item,
+  /// and a comparison of declarations when its old and new items hold two template objects.
   /// - Parameter old: The collection shown now.
   /// - Returns: The update, in UIKit's batch-update coordinates.
   @inlinable public func update(from old: DeclaredCollection) -> CollectionUpdate<SectionID, ItemID> {

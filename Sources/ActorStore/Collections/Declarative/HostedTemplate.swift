@@ -14,24 +14,27 @@
   let detach: @Sendable (Host) -> Void
 
   @inlinable convenience init(
-    style: Style, make: @escaping @Sendable () -> Host, attach: (@Sendable (Host, Content) -> Void)?,
-    apply: @escaping @Sendable (Host, Content) -> Void, detach: @escaping @Sendable (Host) -> Void
+    style: Style, declaration: TemplateDeclaration, make: @escaping @Sendable () -> Host,
+    attach: (@Sendable (Host, Content) -> Void)?, apply: @escaping @Sendable (Host, Content) -> Void,
+    detach: @escaping @Sendable (Host) -> Void
   ) {
     // `match` is referenced here, in inlinable code, so clients store its specialization.
-    self.init(style: style, make: make, attach: attach, apply: apply, detach: detach, matcher: Self.match)
+    self.init(
+      style: style, declaration: declaration, make: make, attach: attach, apply: apply, detach: detach,
+      matcher: Self.match)
   }
 
   @usableFromInline init(
-    style: Style, make: @escaping @Sendable () -> Host, attach: (@Sendable (Host, Content) -> Void)?,
-    apply: @escaping @Sendable (Host, Content) -> Void, detach: @escaping @Sendable (Host) -> Void,
-    matcher: @escaping Matcher
+    style: Style, declaration: TemplateDeclaration, make: @escaping @Sendable () -> Host,
+    attach: (@Sendable (Host, Content) -> Void)?, apply: @escaping @Sendable (Host, Content) -> Void,
+    detach: @escaping @Sendable (Host) -> Void, matcher: @escaping Matcher
   ) {
     self.style = style
     self.make = make
     self.attach = attach
     self.apply = apply
     self.detach = detach
-    super.init(hostType: Host.self, matcher: matcher)
+    super.init(hostType: Host.self, declaration: declaration, matcher: matcher)
   }
 
   @usableFromInline override var anyStyle: any Hashable & Sendable { style }
@@ -56,6 +59,9 @@
         return sameKind ? .changed : .replaced
       }
       guard unsafeDowncast(old, to: Self.self).style == new.style else { return .replaced }
+      // Another declaration of the kind configures the host its own way, whatever the content;
+      // the same declaration made again (a template per collection) changes nothing.
+      guard new.declaration == old.declaration else { return .changed }
     }
     return ItemContent.read(Content.self, at: newContent) == ItemContent.read(Content.self, at: oldContent)
       ? .same : .changed

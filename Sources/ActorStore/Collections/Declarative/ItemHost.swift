@@ -4,7 +4,7 @@
 /// content, reconfigures it when the content changes, and calls ``prepareForReuse()`` when the
 /// item leaves the screen or the collection, before the host shows another item of its kind.
 /// Items that keep state in a child store use a ``StoreHost`` instead (see
-/// ``ItemModel/init(id:style:content:element:in:makeHost:configure:)``).
+/// ``ItemModel/init(id:style:content:element:in:makeHost:configure:fileID:line:column:)``).
 ///
 /// It refines `SendableMetatype` because items are `Sendable` and their closures name the host
 /// type; any class conforms, unless it declares the conformance isolated to an actor.

@@ -6,11 +6,13 @@
 ///   whole ``DeclaredCollection``.
 /// - ``kind`` is the reuse identity, host type + style: hosts are dequeued per kind, and an item
 ///   whose kind changes under the same ID is replaced rather than reconfigured.
-/// - The content is `Equatable`: a diff reconfigures an item exactly when its content changed.
+/// - The content is `Equatable`: a diff reconfigures an item exactly when its content changed,
+///   or when it now comes from another template of its kind (see ``ItemTemplate`` for what
+///   makes two templates the same).
 /// - `configure` applies the content to a host; it runs when a host is dequeued for the item
 ///   and again on each content change, on the same host.
 /// - An item may show state of a list element: made from a ``BoundItemTemplate`` (or with
-///   ``init(id:style:content:element:in:makeHost:configure:)``), its host binds to the element's
+///   ``init(id:style:content:element:in:makeHost:configure:fileID:line:column:)``), its host binds to the element's
 ///   child store in a ``ChildStoreRegistry``, keyed by the *element's* ID, so every item an element
 ///   is decomposed into shares that element's one store.
 /// - Items are made from an ``ItemTemplate``, declared once per kind, or with an initializer
@@ -50,11 +52,18 @@ public struct ItemModel<ItemID: Hashable & Sendable>: Sendable {
   ///   - content: What the item shows; a change reconfigures its host.
   ///   - makeHost: Makes a host when the item's kind has none to reuse.
   ///   - configure: Applies `content` to a host.
+  ///   - fileID: Where the item is declared, with `line` and `column`: the identity of its
+  ///     template (see ``ItemTemplate``); leave the default.
+  ///   - line: The declaration's line.
+  ///   - column: The declaration's column.
   @inlinable public init<Host: ItemHost, Style: Hashable & Sendable, Content: Equatable & Sendable>(
     id: ItemID, style: Style, content: Content, makeHost: @escaping @Sendable () -> Host,
-    configure: @escaping @Sendable (Host, Content) -> Void
+    configure: @escaping @Sendable (Host, Content) -> Void, fileID: String = #fileID, line: UInt = #line,
+    column: UInt = #column
   ) {
-    self = ItemTemplate(style: style, makeHost: makeHost, configure: configure).item(id: id, content: content)
+    self = ItemTemplate(
+      style: style, makeHost: makeHost, configure: configure, fileID: fileID, line: line, column: column
+    ).item(id: id, content: content)
   }
 
   /// Creates an item of the default style shown by a host that holds no store, with a template
@@ -64,11 +73,18 @@ public struct ItemModel<ItemID: Hashable & Sendable>: Sendable {
   ///   - content: What the item shows; a change reconfigures its host.
   ///   - makeHost: Makes a host when the item's kind has none to reuse.
   ///   - configure: Applies `content` to a host.
+  ///   - fileID: Where the item is declared, with `line` and `column`: the identity of its
+  ///     template; leave the default.
+  ///   - line: The declaration's line.
+  ///   - column: The declaration's column.
   @inlinable public init<Host: ItemHost, Content: Equatable & Sendable>(
     id: ItemID, content: Content, makeHost: @escaping @Sendable () -> Host,
-    configure: @escaping @Sendable (Host, Content) -> Void
+    configure: @escaping @Sendable (Host, Content) -> Void, fileID: String = #fileID, line: UInt = #line,
+    column: UInt = #column
   ) {
-    self.init(id: id, style: ItemKind.DefaultStyle(), content: content, makeHost: makeHost, configure: configure)
+    self.init(
+      id: id, style: ItemKind.DefaultStyle(), content: content, makeHost: makeHost, configure: configure,
+      fileID: fileID, line: line, column: column)
   }
 
   /// Creates an item that shows state of a list element through the element's child store,
@@ -84,20 +100,26 @@ public struct ItemModel<ItemID: Hashable & Sendable>: Sendable {
   ///   - registry: The registry holding the elements' stores.
   ///   - makeHost: Makes a host when the item's kind has none to reuse.
   ///   - configure: Applies `content` to a host, after its store is bound.
+  ///   - fileID: Where the item is declared, with `line` and `column`: the identity of its
+  ///     template; leave the default.
+  ///   - line: The declaration's line.
+  ///   - column: The declaration's column.
   @inlinable public init<
     Host: StoreHost & SendableMetatype, ElementID: Hashable & Sendable, Style: Hashable & Sendable,
     Content: Equatable & Sendable
   >(
     id: ItemID, style: Style, content: Content, element: ElementID,
     in registry: ChildStoreRegistry<ElementID, Host.State, Host.Action>, makeHost: @escaping @Sendable () -> Host,
-    configure: @escaping @Sendable (Host, Content) -> Void
+    configure: @escaping @Sendable (Host, Content) -> Void, fileID: String = #fileID, line: UInt = #line,
+    column: UInt = #column
   ) {
-    self = BoundItemTemplate(style: style, in: registry, makeHost: makeHost, configure: configure)
-      .item(id: id, element: element, content: content)
+    self = BoundItemTemplate(
+      style: style, in: registry, makeHost: makeHost, configure: configure, fileID: fileID, line: line, column: column
+    ).item(id: id, element: element, content: content)
   }
 
   /// Creates an item of the default style that shows state of a list element through the
-  /// element's child store; see ``init(id:style:content:element:in:makeHost:configure:)``.
+  /// element's child store; see ``init(id:style:content:element:in:makeHost:configure:fileID:line:column:)``.
   /// - Parameters:
   ///   - id: The item's identity; unique in the collection.
   ///   - content: What the item shows besides the store's state; a change reconfigures its
@@ -106,16 +128,21 @@ public struct ItemModel<ItemID: Hashable & Sendable>: Sendable {
   ///   - registry: The registry holding the elements' stores.
   ///   - makeHost: Makes a host when the item's kind has none to reuse.
   ///   - configure: Applies `content` to a host, after its store is bound.
+  ///   - fileID: Where the item is declared, with `line` and `column`: the identity of its
+  ///     template; leave the default.
+  ///   - line: The declaration's line.
+  ///   - column: The declaration's column.
   @inlinable public init<
     Host: StoreHost & SendableMetatype, ElementID: Hashable & Sendable, Content: Equatable & Sendable
   >(
     id: ItemID, content: Content, element: ElementID,
     in registry: ChildStoreRegistry<ElementID, Host.State, Host.Action>, makeHost: @escaping @Sendable () -> Host,
-    configure: @escaping @Sendable (Host, Content) -> Void
+    configure: @escaping @Sendable (Host, Content) -> Void, fileID: String = #fileID, line: UInt = #line,
+    column: UInt = #column
   ) {
     self.init(
       id: id, style: ItemKind.DefaultStyle(), content: content, element: element, in: registry, makeHost: makeHost,
-      configure: configure)
+      configure: configure, fileID: fileID, line: line, column: column)
   }
 
   /// The host type and style that show the item.
@@ -126,10 +153,17 @@ public struct ItemModel<ItemID: Hashable & Sendable>: Sendable {
   /// - Returns: `true` when a host that showed `other` can show this item.
   @inlinable public func hasSameKind(as other: ItemModel) -> Bool { match(other) != .replaced }
 
-  /// Whether `other` has the same ``kind`` and equal content (of the same type).
+  /// Whether `other` has the same template (see ``hasSameTemplate(as:)``) and equal content.
   /// - Parameter other: Another item, usually the same ID in the previous collection.
   /// - Returns: `true` when a host showing `other` needs no reconfigure to show this item.
   @inlinable public func hasSameContent(as other: ItemModel) -> Bool { match(other) == .same }
+
+  /// Whether `other` comes from the same template: the same object, or one made by the same
+  /// declaration (file, line and column) with the same kind and content type. Items of one
+  /// kind from different templates share hosts but may configure them differently.
+  /// - Parameter other: Another item, usually the same ID in the previous collection.
+  /// - Returns: `true` when a host configured with `other` needs at most its content applied.
+  public func hasSameTemplate(as other: ItemModel) -> Bool { template.isSameTemplate(as: other.template) }
 
   /// How this item relates to `old`, the item of its ID in the previous collection.
   @inlinable func match(_ old: ItemModel) -> ItemMatch {
@@ -163,6 +197,19 @@ public struct ItemModel<ItemID: Hashable & Sendable>: Sendable {
   /// content. A host of another kind is reported and left as it was.
   /// - Parameter host: A host of this item's ``kind``.
   public func configure(_ host: AnyObject) { template.configure(host, content) }
+
+  /// Shows this item in `host`, which shows `old`, for a reconfigure listed in a
+  /// ``CollectionUpdate``. From the same template, it applies the new content (and binds the
+  /// new element, for a bound item); from another template of the same kind, it first releases
+  /// the host from `old` (`prepareForReuse()`, or an unbind), so nothing the old template set
+  /// stays on the host, then configures it as a freshly dequeued one.
+  /// - Parameters:
+  ///   - host: The host showing `old`.
+  ///   - old: The item the host was last configured with; the same ID and ``kind``.
+  public func reconfigure(_ host: AnyObject, from old: ItemModel) {
+    if !hasSameTemplate(as: old) { old.release(host) }
+    configure(host)
+  }
 
   /// Stops showing this item in `host`: unbinds the element's store for a bound item, or
   /// calls the host's `prepareForReuse()`.

@@ -5,6 +5,14 @@
 /// The counterpart of a `UICollectionView.CellRegistration`: made once, used for every item of
 /// its kind. Items made from one template share its ``kind`` and compare by content alone.
 ///
+/// A template's identity is where it is declared (file, line and column), not the object: a
+/// template made again by the same declaration (in a function called for each collection) is
+/// the same template, so re-declaring a collection reconfigures nothing that did not change;
+/// an item that moves to a template declared elsewhere, of the same kind, is reconfigured even
+/// when its content is equal, so its host shows the new template's rendering. What a template
+/// captures is not compared: a value that changes how one declaration configures its hosts
+/// belongs in the content (or, when hosts must not be shared, in the style).
+///
 /// ```swift
 /// let title = ItemTemplate(style: TextStyle.body, makeHost: TitleHost.init) { (host, text: String) in
 ///   host.text = text
@@ -24,21 +32,34 @@ public struct ItemTemplate<Content: Equatable & Sendable>: Sendable {
   ///   - makeHost: Makes a host when the kind has none to reuse.
   ///   - configure: Applies an item's content to a host; runs when a host is dequeued for the
   ///     item and again on each content change, on the same host.
+  ///   - fileID: Where the template is declared, with `line` and `column`: the template's
+  ///     identity (see the type's documentation); leave the default.
+  ///   - line: The declaration's line.
+  ///   - column: The declaration's column.
   @inlinable public init<Host: ItemHost, Style: Hashable & Sendable>(
-    style: Style, makeHost: @escaping @Sendable () -> Host, configure: @escaping @Sendable (Host, Content) -> Void
+    style: Style, makeHost: @escaping @Sendable () -> Host, configure: @escaping @Sendable (Host, Content) -> Void,
+    fileID: String = #fileID, line: UInt = #line, column: UInt = #column
   ) {
     storage = HostedTemplate<Host, Style, Content>(
-      style: style, make: makeHost, attach: nil, apply: configure, detach: { $0.prepareForReuse() })
+      style: style, declaration: TemplateDeclaration(fileID: fileID, line: line, column: column), make: makeHost,
+      attach: nil, apply: configure, detach: { $0.prepareForReuse() })
   }
 
   /// Declares items of the default style shown by hosts that hold no store.
   /// - Parameters:
   ///   - makeHost: Makes a host when the kind has none to reuse.
   ///   - configure: Applies an item's content to a host.
+  ///   - fileID: Where the template is declared, with `line` and `column`: its identity; leave
+  ///     the default.
+  ///   - line: The declaration's line.
+  ///   - column: The declaration's column.
   @inlinable public init<Host: ItemHost>(
-    makeHost: @escaping @Sendable () -> Host, configure: @escaping @Sendable (Host, Content) -> Void
+    makeHost: @escaping @Sendable () -> Host, configure: @escaping @Sendable (Host, Content) -> Void,
+    fileID: String = #fileID, line: UInt = #line, column: UInt = #column
   ) {
-    self.init(style: ItemKind.DefaultStyle(), makeHost: makeHost, configure: configure)
+    self.init(
+      style: ItemKind.DefaultStyle(), makeHost: makeHost, configure: configure, fileID: fileID, line: line,
+      column: column)
   }
 
   /// The host type and style of the items.
