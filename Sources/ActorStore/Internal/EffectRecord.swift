@@ -34,6 +34,9 @@
   /// the cancelled wait of its `finish()`), as opposed to the record alone, by an ID: the two
   /// differ for a task record standing for its send's origin.
   @exclusivity(unchecked) final var isCancelledAsSend = false
+  /// Whether the record was cancelled transitively (with its send, or its store), so that a
+  /// record spawned below it later opens cancelled too; a cancel by ID leaves it `false`.
+  final var cancelsSpawned = false
   @exclusivity(unchecked) final var isStructurallyFinished = false
   @exclusivity(unchecked) final var isTransitivelyFinished = false
   @exclusivity(unchecked) final var structuralWaiters = EffectWaiters()

@@ -110,6 +110,14 @@
     return known
   }
 
+  /// Cancels everything registered under `key` but `start` and the records it is part of (see
+  /// ``EffectRegistryState/cancel(_:sparingEnclosing:)``), for a `cancelInFlight` launched below
+  /// `start` (its tasks later, by the caller).
+  /// - Parameter tasks: Where the tasks to cancel are appended.
+  func cancel(_ key: EffectKey, sparingEnclosing start: EffectRecord, deferringTasksTo tasks: inout [EffectTask]) {
+    state.withLock { $0.cancel(key, sparingEnclosing: start) }.perform(deferringTaskCancelsTo: &tasks)
+  }
+
   /// Cancels everything registered under `key` but `spared`, a pending `concatenate` item's
   /// record starting now with `cancelInFlight` (their tasks later, by the caller); nothing if
   /// `spared` itself was cancelled meanwhile, since the item then never starts.
@@ -465,8 +473,12 @@ struct EffectRegistryState: ~Copyable {
       runningTasks += 1
       record.isTask = true
     }
-    if parent.isCancelled {
+    // A spawned record (started by an action the parent sent, accepted before any cancel)
+    // inherits only a cancel of the parent's whole send: a cancel by ID stops the effect, not
+    // what its last action started.
+    if parent.isCancelled, !spawned || parent.cancelsSpawned {
       record.isCancelled = true
+      record.cancelsSpawned = parent.cancelsSpawned
       if isTask, let tracer {
         tracer.emit(.effectStarted(EffectTrace.start(of: record)))
         tracer.emit(.effectCancelled(effect: record.serial, cause: .enclosingCancelled))
@@ -564,10 +576,27 @@ struct EffectRegistryState: ~Copyable {
   /// See ``EffectRegistry/cancel(_:sparing:deferringTasksTo:)``.
   mutating func cancel(_ key: EffectKey, sparing spared: EffectRecord) -> RegistryFollowUp {
     guard !spared.isCancelled else { return RegistryFollowUp() }
-    Self.remove(spared, from: &index[key])
+    return cancel(key, sparingEnclosing: spared)
+  }
+
+  /// Cancels everything registered under `key` except `start` and the records it is part of,
+  /// up to the effect that started it: a `cancelInFlight` cancels the effects already in flight
+  /// under its ID, never the one it belongs to (an effect wrapped twice in
+  /// `cancellable(id: x, cancelInFlight: true)` runs once). An effect whose action started
+  /// `start` is not spared: it is a previous effect under the ID.
+  mutating func cancel(_ key: EffectKey, sparingEnclosing start: EffectRecord) -> RegistryFollowUp {
+    var spared: [EffectRecord] = []
+    var next: EffectRecord? = start
+    while let current = next {
+      if current.keys.contains(key) {
+        Self.remove(current, from: &index[key])
+        spared.append(current)
+      }
+      next = current.isSpawned ? nil : current.parent
+    }
     var known = false
     let followUp = cancel(key, known: &known)
-    Self.add(spared, to: &index[key])
+    for record in spared { Self.add(record, to: &index[key]) }
     return followUp
   }
 
@@ -598,6 +627,7 @@ struct EffectRegistryState: ~Copyable {
     var first: EffectRecord? = record
     while let current = first ?? stack.popLast() {
       first = nil
+      if transitively { current.cancelsSpawned = true }
       if !current.isCancelled {
         current.isCancelled = true
         unregister(current)

@@ -448,7 +448,15 @@ import Synchronization
       startConcatenation(effects, context)
     case .cancellable(let inner, let id, let cancelInFlight):
       let keys = idKeys(id, context.path)
-      if cancelInFlight { cancel(keys[0]) }
+      if cancelInFlight {
+        // Inside a group of this launch, that group is part of the effect and is spared; a
+        // parent this launch hangs from as spawned is a previous effect, cancelled like any.
+        if let parent = context.parent, !context.isSpawned {
+          registry.cancel(keys[0], sparingEnclosing: parent, deferringTasksTo: &tasksToCancel)
+        } else {
+          cancel(keys[0])
+        }
+      }
       launch(inner, inside: openGroup(context, keys: EffectKeys(keys)), path: context.path, context)
     case .cancel(let id, let site):
       cancel(id: id, path: context.path, site: site)
