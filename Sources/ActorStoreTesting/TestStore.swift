@@ -154,7 +154,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
   ///   - filePath: The call site, for failures.
   ///   - line: The call site, for failures.
   ///   - column: The call site, for failures.
-  /// - Returns: The effects the action started.
+  /// - Returns: The effects the action started: cancel them, or await their end with
+  ///   ``TestStoreTask/finish(fileID:filePath:line:column:)``.
   @discardableResult
   public nonisolated(nonsending) func send(
     _ action: Action,
@@ -163,7 +164,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-  ) async -> StoreTask {
+  ) async -> TestStoreTask {
     let location = (fileID, filePath, line, column)
     if !received.isEmpty {
       unmet(
@@ -177,7 +178,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     let store = self.store
     let task = Task(executorPreference: executor) { await store.send(action) }
     await settle(at: location)
-    let storeTask = await task.value
+    let storeTask = TestStoreTask(storeTask: await task.value, executor: executor)
     let entries = log.drain()
     guard let sent = entries.first else {
       fail("\(action) was sent but the store did not process it.", at: location)
@@ -294,13 +295,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
   private nonisolated(nonsending) func settle(
     at location: Location = (#fileID, #filePath, #line, #column)
   ) async {
-    executor.runUntilIdle(fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
-    guard executor.stats.strandedMainActorWork > 0 else { return }
-    let executor = self.executor
-    await MainActor.run {
-      _ = executor.runUntilIdle(
-        fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
-    }
+    await executor.settle(
+      fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
   }
 
   // MARK: - Assertions
