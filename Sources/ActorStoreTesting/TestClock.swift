@@ -3,7 +3,9 @@ import ActorStore
 /// The virtual clock of a ``TestExecutor``: time stands still until the test moves it.
 ///
 /// Get it from ``TestExecutor/clock`` and inject it wherever code sleeps (debounce, throttle,
-/// timers). A sleep suspends until the executor's time reaches its deadline; sleepers wake in
+/// timers). A sleep suspends until the test moves the executor's time to its deadline, as with
+/// swift-clocks' `TestClock`: a deadline of now, zero-length sleeps included, waits for
+/// `advance()` too, and only a deadline already past returns at once. Sleepers wake in
 /// deadline order, ties in the order they started sleeping (or, with a `.seeded` executor, in
 /// a random but reproducible order). Moving time through the clock or through the executor is
 /// the same thing.
@@ -63,10 +65,15 @@ public final class TestClock: Clock, Sendable {
   /// Zero: virtual time is exact.
   public var minimumResolution: Duration { .zero }
 
-  /// Suspends until the executor's virtual time reaches `deadline`.
+  /// Suspends until the test moves the executor's virtual time to `deadline`.
   ///
-  /// A deadline already reached still suspends: the sleeper wakes at the executor's next
-  /// drive, after the jobs already queued, so even a zero-length sleep is a scheduling point.
+  /// As with swift-clocks' `TestClock`, a deadline equal to ``now`` (a zero-length sleep
+  /// included) suspends too: the sleeper waits for the next ``advance(by:isolation:fileID:filePath:line:column:)``
+  /// (`advance()` is `advance(by: .zero)`), ``advance(to:isolation:fileID:filePath:line:column:)``
+  /// or ``run(isolation:fileID:filePath:line:column:)``; running until idle never wakes it. So a
+  /// feature holding a request on `sleep(for: .zero)` can be cancelled before it goes on. A
+  /// deadline already in the past returns at once. For sleeps that never wait, inject an
+  /// ``ImmediateClock``.
   /// - Parameters:
   ///   - deadline: When to wake.
   ///   - tolerance: Ignored: virtual time is exact.
@@ -75,13 +82,19 @@ public final class TestClock: Clock, Sendable {
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
     let executor = executor
+    // Time never goes backwards, so a deadline seen passed stays passed: no sleeper is needed.
+    if deadline < executor.now { return }
     let registration = executor.scheduler.withLock { $0.makeSleeperRegistration() }
     try await withTaskCancellationHandler {
       try await withUnsafeThrowingContinuation { continuation in
-        let suspended = executor.scheduler.withLock {
+        let outcome = executor.scheduler.withLock {
           $0.registerSleeper(registration, until: deadline.offset, continuation: continuation)
         }
-        if !suspended { continuation.resume(throwing: CancellationError()) }
+        switch outcome {
+        case .suspended: break
+        case .cancelled: continuation.resume(throwing: CancellationError())
+        case .alreadyPassed: continuation.resume()
+        }
       }
     } onCancel: {
       executor.scheduler.withLock { $0.cancelSleeper(registration) }?
@@ -90,8 +103,10 @@ public final class TestClock: Clock, Sendable {
   }
 
   /// Moves virtual time forward; see ``TestExecutor/advance(by:limit:isolation:fileID:filePath:line:column:)``.
+  /// `advance()` moves it by zero: it wakes the sleepers whose deadline is now, such as
+  /// zero-length sleeps, and what they start that is due now too.
   /// - Parameters:
-  ///   - duration: How far to move.
+  ///   - duration: How far to move; zero by default.
   ///   - isolation: The caller's isolation; on the main actor, main-actor work runs too.
   ///   - fileID: The call site's `#fileID`, for issues.
   ///   - filePath: The call site's `#filePath`, for issues.
@@ -100,7 +115,7 @@ public final class TestClock: Clock, Sendable {
   /// - Returns: `true` when the executor reached the new time and went idle.
   @discardableResult
   public func advance(
-    by duration: Duration, isolation: isolated (any Actor)? = #isolation,
+    by duration: Duration = .zero, isolation: isolated (any Actor)? = #isolation,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) -> Bool {

@@ -112,7 +112,10 @@ public final class TestExecutor: TaskExecutor, MainActorScheduler, Sendable {
   var now: TestClock.Instant { TestClock.Instant(offset: scheduler.withLock { $0.now }) }
 
   /// Runs, on the calling thread, every job that can run without moving the clock, including
-  /// the jobs they enqueue and sleepers whose deadline has already come.
+  /// the jobs they enqueue. It wakes no sleeper, not even one whose deadline is now (a
+  /// zero-length sleep): sleepers wait for ``advance(by:limit:isolation:fileID:filePath:line:column:)``
+  /// (`advance(by: .zero)` wakes those due now), ``advance(to:limit:isolation:fileID:filePath:line:column:)``
+  /// or ``runToCompletion(limit:isolation:fileID:filePath:line:column:)``.
   /// - Parameters:
   ///   - limit: The most jobs this call runs; reaching it with work left reports an issue.
   ///   - isolation: The caller's isolation. Main-actor work (see ``schedule(_:)``) runs only
@@ -136,7 +139,7 @@ public final class TestExecutor: TaskExecutor, MainActorScheduler, Sendable {
 
   /// Moves virtual time forward by `duration`, waking sleepers in deadline order and running
   /// until idle after each wake, so sleeps started along the way that fall inside the window
-  /// fire too.
+  /// fire too. A `duration` of zero wakes the sleepers whose deadline is now.
   /// - Parameters:
   ///   - duration: How far to move; a negative value is reported and treated as zero.
   ///   - limit: The most jobs this call runs; reaching it with work left reports an issue.

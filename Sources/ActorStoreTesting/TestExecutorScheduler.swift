@@ -34,7 +34,8 @@ struct TestExecutorScheduler {
 
   /// How far a drive goes once no job is runnable.
   enum Goal {
-    /// Wake only sleepers already due.
+    /// Wake no sleeper: as with swift-clocks' `TestClock`, a sleeper waits for the test to move
+    /// the clock (`advance(by: .zero)` included), even one whose deadline is now.
     case idle
     /// Wake sleepers up to `deadline`, then leave the clock there.
     case advance(to: Duration)
@@ -219,7 +220,7 @@ struct TestExecutorScheduler {
   private func reaches(_ goal: Goal, _ deadline: Duration?) -> Bool {
     guard let deadline else { return false }
     switch goal {
-    case .idle: return deadline <= now
+    case .idle: return false
     case .advance(let target): return deadline <= target
     case .completion: return true
     }
@@ -238,18 +239,29 @@ struct TestExecutorScheduler {
     return registration
   }
 
-  /// Suspends a sleeper until the clock reaches `deadline`.
-  /// - Returns: `false` when its task was cancelled before it could suspend.
+  /// What became of a sleeper that asked to suspend.
+  enum SleeperRegistration {
+    /// It waits in the queue for a drive that moves the clock to its deadline.
+    case suspended
+    /// Its task was cancelled before it could suspend.
+    case cancelled
+    /// Its deadline had already passed (the clock moved on meanwhile): it returns at once.
+    case alreadyPassed
+  }
+
+  /// Suspends a sleeper until a drive moves the clock to `deadline` (a deadline equal to now
+  /// still waits for such a drive).
   mutating func registerSleeper(
     _ registration: UInt64, until deadline: Duration, continuation: SleeperQueue.Continuation
-  ) -> Bool {
+  ) -> SleeperRegistration {
     let cancelled = unregisteredSleepers.removeValue(forKey: registration) ?? false
-    guard !cancelled else { return false }
+    guard !cancelled else { return .cancelled }
+    guard deadline >= now else { return .alreadyPassed }
     let tieBreak = generator?.next() ?? 0
     sleepers.insert(
       registration: registration, deadline: deadline, tieBreak: tieBreak,
       continuation: continuation)
-    return true
+    return .suspended
   }
 
   /// Withdraws a sleeper whose task was cancelled.

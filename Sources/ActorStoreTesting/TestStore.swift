@@ -48,10 +48,16 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
   public var exhaustivity: Exhaustivity = .on
 
   private let log: ActionLog<State, Action>
-  /// The state as of the last assertion.
-  private var expectedState: State
-  /// Actions effects sent that the test has not received yet, with the state after each.
+  /// The state as of the last step the test asserted (`send`, `receive`, a skip): what
+  /// ``state`` returns. Actions effects sent that the test has not received are not in it.
+  private var assertedState: State
+  /// Actions effects sent that the test has not received yet, with the state after each, in
+  /// the order the store processed them. Entries still in `log` come after these.
   private var received: [ActionLog<State, Action>.Entry] = []
+  /// The effects ``skipInFlightEffects(strict:fileID:filePath:line:column:)`` stopped tracking:
+  /// still running, but no longer required to finish by the end of the test. Pruned to the
+  /// effects still in flight at each skip, so it never outgrows what is running.
+  private var untrackedEffects: Set<UInt64> = []
   private var hasFinished = false
   private let callSite: (fileID: StaticString, filePath: StaticString, line: UInt, column: UInt)
 
@@ -80,7 +86,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     store = Store(
       initialState: initialState, reducer: RecordingReducer(base: reducer(executor), log: log),
       executor: executor.makeStoreExecutor())
-    expectedState = initialState
+    assertedState = initialState
     callSite = (fileID, filePath, line, column)
   }
 
@@ -140,13 +146,25 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     executor.runUntilIdle()
   }
 
-  /// The store's current state.
-  public var state: State { store.currentState }
+  /// The state as of the last step the test asserted, as TCA's `TestStore.state`: after
+  /// `send`, the state the sent action produced; after `receive`, the state the received action
+  /// produced; after `skipReceivedActions()`, the state after the last skipped action.
+  ///
+  /// Actions that effects sent and the test has not received yet are not in it, even when the
+  /// store has already processed them: `#expect(store.state.count == 1)` between steps checks
+  /// what the test asserted so far, never what comes next. Read inside an assertion closure, it
+  /// is the state before the step (the value the closure's argument started from). The store's
+  /// live state is `store.store.currentState`.
+  public var state: State { assertedState }
 
   /// The executor's virtual clock.
   public var clock: TestClock { executor.clock }
 
   /// Sends `action` and runs until the executor is idle, then asserts the state change.
+  ///
+  /// Every action effects sent before must have been received first. When some were not, an
+  /// exhaustive store fails and keeps them queued, in order, ahead of what this send's effects
+  /// send, so that the test can still receive them; a non-exhaustive one skips them.
   /// - Parameters:
   ///   - action: The action to send.
   ///   - update: Mutates the previous state into the expected one; `nil` expects no change.
@@ -154,7 +172,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
   ///   - filePath: The call site, for failures.
   ///   - line: The call site, for failures.
   ///   - column: The call site, for failures.
-  /// - Returns: The effects the action started.
+  /// - Returns: The effects the action started: cancel them, or await their end with
+  ///   ``TestStoreTask/finish(fileID:filePath:line:column:)``.
   @discardableResult
   public nonisolated(nonsending) func send(
     _ action: Action,
@@ -163,8 +182,11 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-  ) async -> StoreTask {
+  ) async -> TestStoreTask {
     let location = (fileID, filePath, line, column)
+    // Actions logged before this send (say, by a clock advance since the last step) are
+    // received ones: taking them now keeps the sent action first among what the send logs.
+    received += log.drain()
     if !received.isEmpty {
       unmet(
         """
@@ -172,19 +194,23 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
         sending \(action):
         \(received.map { "  \($0.action)" }.joined(separator: "\n"))
         """, at: location)
+      // As TCA: an exhaustive store keeps them for `receive`; a non-exhaustive one skips them.
+      if exhaustivity != .on, let last = received.last {
+        assertedState = last.state
+        received = []
+      }
     }
-    received = []
     let store = self.store
     let task = Task(executorPreference: executor) { await store.send(action) }
     await settle(at: location)
-    let storeTask = await task.value
+    let storeTask = TestStoreTask(storeTask: await task.value, executor: executor)
     let entries = log.drain()
     guard let sent = entries.first else {
       fail("\(action) was sent but the store did not process it.", at: location)
       return storeTask
     }
     assertState(after: "send(\(action))", update, actual: sent.state, at: location)
-    received = Array(entries.dropFirst())
+    received += entries.dropFirst()
     return storeTask
   }
 
@@ -233,7 +259,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
   }
 
   /// Runs until idle and asserts that nothing is left: no unreceived action (exhaustive only)
-  /// and no effect in flight (an effect waiting on the clock counts).
+  /// and no effect in flight (an effect waiting on the clock counts; those
+  /// ``skipInFlightEffects(strict:fileID:filePath:line:column:)`` stopped tracking do not).
   /// - Parameters:
   ///   - fileID: The call site, for failures.
   ///   - filePath: The call site, for failures.
@@ -250,9 +277,10 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     checkEnd(fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
-  /// Asserts the state as it is now, without sending anything, as TCA's `assert`: `update`
-  /// mutates the last asserted state into the expected one (with `.off`, the current state, so
-  /// that only what it sets is checked). Runs nothing: call it between steps.
+  /// Asserts ``state``, the state as of the last asserted step, without sending anything, as
+  /// TCA's `assert`: `update` mutates it into the expected one, and fails when that changes it
+  /// (with `.off`, only what `update` sets is compared). Actions effects sent that the test has
+  /// not received are not in it: receive or skip them first. Runs nothing: call it between steps.
   /// - Parameters:
   ///   - update: Mutates the previous state into the expected one.
   ///   - fileID: The call site, for failures.
@@ -268,39 +296,79 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
   ) {
     withoutActuallyEscaping(update) { update in
       assertState(
-        after: "assert", update, actual: store.currentState, at: (fileID, filePath, line, column),
+        after: "assert", update, actual: assertedState, at: (fileID, filePath, line, column),
         expectsChange: false)
     }
   }
 
-  /// Drops every action effects sent that the test has not received, accepting the state they
-  /// produced.
-  public nonisolated(nonsending) func skipReceivedActions() async {
-    await settle()
+  /// Runs until idle, then drops every action effects sent that the test has not received,
+  /// accepting the state they produced: ``state`` becomes the state after the last one.
+  /// - Parameters:
+  ///   - strict: Whether having no received action to skip fails, as in TCA; `true` by
+  ///     default. Pass `false` where there may be none.
+  ///   - fileID: The call site, for failures.
+  ///   - filePath: The call site, for failures.
+  ///   - line: The call site, for failures.
+  ///   - column: The call site, for failures.
+  public nonisolated(nonsending) func skipReceivedActions(
+    strict: Bool = true,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let location = (fileID, filePath, line, column)
+    await settle(at: location)
     received += log.drain()
-    if let last = received.last { expectedState = last.state }
+    guard let last = received.last else {
+      if strict { fail("There were no received actions to skip.", at: location) }
+      return
+    }
+    assertedState = last.state
     received = []
   }
 
-  /// Cancels every effect still in flight and runs until idle.
-  public nonisolated(nonsending) func skipInFlightEffects() async {
-    store.cancelAllEffects()
-    await settle()
+  /// Runs until idle, then stops tracking every effect still in flight, as TCA's: they are not
+  /// cancelled and keep running, but the end of the test no longer requires them to finish.
+  /// Actions they send later must still be received (or skipped), and effects those actions
+  /// start are tracked as usual. To stop them, cancel them from the feature or cancel the task
+  /// `send` returned.
+  /// - Parameters:
+  ///   - strict: Whether having no tracked effect in flight fails, as in TCA; `true` by default.
+  ///     Pass `false` where there may be none.
+  ///   - fileID: The call site, for failures.
+  ///   - filePath: The call site, for failures.
+  ///   - line: The call site, for failures.
+  ///   - column: The call site, for failures.
+  public nonisolated(nonsending) func skipInFlightEffects(
+    strict: Bool = true,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let location = (fileID, filePath, line, column)
+    await settle(at: location)
+    let running = Set(store.inFlightEffects.map(\.id))
+    guard !running.isSubset(of: untrackedEffects) else {
+      if strict { fail("There were no in-flight effects to skip.", at: location) }
+      return
+    }
+    untrackedEffects = running
+  }
+
+  /// The effects still in flight that the end of the test requires to finish: all but those
+  /// ``skipInFlightEffects(strict:fileID:filePath:line:column:)`` stopped tracking.
+  private var trackedInFlightEffects: [InFlightEffect] {
+    store.inFlightEffects.filter { !untrackedEffects.contains($0.id) }
   }
 
   /// Runs until idle in the caller's isolation; main-actor work that could not run there (the
   /// caller is not on the main actor) runs in one hop to the main actor, which drives the
   /// executor until idle again.
-  private nonisolated(nonsending) func settle(
-    at location: Location = (#fileID, #filePath, #line, #column)
-  ) async {
-    executor.runUntilIdle(fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
-    guard executor.stats.strandedMainActorWork > 0 else { return }
-    let executor = self.executor
-    await MainActor.run {
-      _ = executor.runUntilIdle(
-        fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
-    }
+  private nonisolated(nonsending) func settle(at location: Location) async {
+    await executor.settle(
+      fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
   }
 
   // MARK: - Assertions
@@ -327,7 +395,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
       entry = received.removeFirst()
       guard isMatching(entry.action) else {
         fail("Received unexpected action:\n  \(entry.action)\nExpected:\n  \(description)", at: location)
-        expectedState = entry.state
+        assertedState = entry.state
         return
       }
     case .off(showSkippedAssertions: _):
@@ -356,7 +424,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
   ) {
     if showsSkippedAssertions {
       // What `.on` would have expected: the last asserted state with this step's changes.
-      var exhaustiveExpectation = expectedState
+      var exhaustiveExpectation = assertedState
       try? update?(&exhaustiveExpectation)
       if exhaustiveExpectation != actual {
         let diff = LineDiff.render(
@@ -364,7 +432,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
         unmet("State changes not asserted after \(step): (− expected, + actual)\n\(diff)", at: location)
       }
     }
-    var expected = exhaustivity == .on ? expectedState : actual
+    var expected = exhaustivity == .on ? assertedState : actual
     do {
       try update?(&expected)
     } catch {
@@ -377,7 +445,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
         ? "State was not expected to change after \(step), but it did:"
         : "State after \(step) does not match the expectation:"
       fail("\(summary) (− expected, + actual)\n\(diff)", at: location)
-    } else if expectsChange, update != nil, exhaustivity == .on, actual == expectedState {
+    } else if expectsChange, update != nil, exhaustivity == .on, actual == assertedState {
       // As TCA's: a closure that asserts nothing new hides a change that did not happen.
       fail(
         """
@@ -385,7 +453,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
         changed nothing. If no change is expected, omit the closure.
         """, at: location)
     }
-    expectedState = actual
+    // Only now: inside `update`, ``state`` is still the state before the step, as in TCA.
+    assertedState = actual
   }
 
   private func checkEnd(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
@@ -401,7 +470,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
         """, at: location)
       received = []
     }
-    let inFlight = store.inFlightEffectDescriptions
+    let inFlight = trackedInFlightEffects.map(\.description)
     if !inFlight.isEmpty {
       unmet(
         """

@@ -263,7 +263,10 @@ import Testing
           model.settle(at: later)
           store.executor.advance(to: TestClock.Instant(offset: .seconds(later)))
         }
-        await store.skipReceivedActions()
+        // The model delivers zero-second items at once: the test clock runs them only when
+        // moved, so move it by zero after each step (a no-op after an advance).
+        store.clock.advance()
+        await store.skipReceivedActions(strict: false)
         guard store.state == model.delivered else {
           Issue.record(
             """
@@ -274,7 +277,7 @@ import Testing
           break
         }
       }
-      await store.skipInFlightEffects()
+      await store.skipInFlightEffects(strict: false)
       await store.finish()
     }
   }

@@ -108,6 +108,9 @@ final class SentActions<Action: Sendable>: Sendable {
     // The switch lives in the setting's store: flipping it needs no new collection.
     push.flip()
     store.executor.runUntilIdle()
+    // The flip reaches the root store as a received action: `state` shows it once skipped (or
+    // received), as in TCA.
+    await store.skipReceivedActions()
     #expect(store.state.toggles[id: "push"]?.isOn == false)
     #expect(!push.isOn)
 

@@ -229,7 +229,10 @@ import Testing
           history.append("advance to \(later)s")
           store.executor.advance(to: TestClock.Instant(offset: .seconds(later)))
         }
-        await store.skipReceivedActions()
+        // The model delivers zero-second effects at once: the test clock runs them only when
+        // moved, so move it by zero after each step (a no-op after an advance).
+        store.clock.advance()
+        await store.skipReceivedActions(strict: false)
         let at = Int(store.executor.clock.now.offset.components.seconds)
         let actual = store.state.map { Row(id: $0.id, delivered: $0.delivered.sorted()) }
         guard actual == model.delivered(at: at) else {
@@ -241,7 +244,7 @@ import Testing
           break
         }
       }
-      await store.skipInFlightEffects()
+      await store.skipInFlightEffects(strict: false)
       await store.finish()
     }
   }

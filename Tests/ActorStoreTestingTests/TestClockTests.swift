@@ -128,18 +128,80 @@ import Testing
     #expect(!executor.hasPendingWork)
   }
 
-  @Test func aSleepToTheCurrentTimeWakesAfterTheJobsAlreadyQueued() {
+  /// As swift-clocks' `TestClock`: a sleep whose deadline is now, a zero-length one included,
+  /// waits for the test to move the clock; running until idle leaves it asleep.
+  @Test func aSleepToTheCurrentTimeWaitsForTheClockToMove() {
     let executor = TestExecutor()
     let clock = executor.clock
     let trace = TraceRecorder(executor: executor)
     Task(executorPreference: executor) {
       try await clock.sleep(until: clock.now)
+      await trace.append("slept until now")
+      try await clock.sleep(for: .zero)
       await trace.append("slept zero")
     }
     Task(executorPreference: executor) { await trace.append("queued job") }
     executor.runUntilIdle()
-    #expect(executor.value { await trace.lines } == ["queued job", "slept zero"])
+    #expect(executor.value { await trace.lines } == ["queued job"])
+    #expect(executor.stats.pendingSleepers == 1)
+    // `advance()` moves the clock by zero: the sleeper due now wakes, and so does the one it
+    // starts, due now too.
+    clock.advance()
+    #expect(executor.value { await trace.lines } == ["queued job", "slept until now", "slept zero"])
     #expect(clock.now == .zero)
+    #expect(!executor.hasPendingWork)
+  }
+
+  @Test func aZeroLengthSleepWakesOnRunAndOnAnAdvanceToNow() {
+    let executor = TestExecutor()
+    let clock = executor.clock
+    let trace = TraceRecorder(executor: executor)
+    clock.advance(by: .seconds(1))
+    startSleepers([("first", .zero)], on: executor, trace: trace)
+    executor.runUntilIdle()
+    #expect(executor.value { await trace.lines } == [])
+    #expect(clock.run())
+    startSleepers([("second", .zero)], on: executor, trace: trace)
+    executor.runUntilIdle()
+    clock.advance(to: clock.now)
+    #expect(executor.value { await trace.lines } == ["first", "second"])
+    #expect(clock.now == .zero.advanced(by: .seconds(1)))
+  }
+
+  /// As swift-clocks' `TestClock`: a deadline already in the past returns at once, without
+  /// waiting for the clock.
+  @Test func aSleepToAPastDeadlineReturnsAtOnce() {
+    let executor = TestExecutor()
+    let clock = executor.clock
+    let trace = TraceRecorder(executor: executor)
+    clock.advance(by: .seconds(2))
+    Task(executorPreference: executor) {
+      try await clock.sleep(until: .zero.advanced(by: .seconds(1)))
+      await trace.append("woke")
+    }
+    executor.runUntilIdle()
+    #expect(executor.value { await trace.lines } == ["woke"])
+    #expect(executor.stats.timersFired == 0)
+  }
+
+  /// Seeded orders: zero-length sleeps of many tasks all wait for the clock to move, then all
+  /// wake in one `advance()`, in a tie order that depends on the seed only.
+  @Test(arguments: UInt64(0)..<40) func zeroLengthSleepersWaitTogetherUnderEverySeed(seed: UInt64) {
+    func wakeOrder() -> [String] {
+      let executor = TestExecutor(ordering: .seeded(seed))
+      let trace = TraceRecorder(executor: executor)
+      startSleepers((0..<6).map { ("sleeper \($0)", .zero) }, on: executor, trace: trace)
+      executor.runUntilIdle()
+      #expect(executor.value { await trace.lines } == [])
+      #expect(executor.stats.pendingSleepers == 6)
+      executor.advance(by: .zero)
+      #expect(executor.stats.pendingSleepers == 0)
+      #expect(executor.clock.now == .zero)
+      return executor.value { await trace.lines } ?? []
+    }
+    let order = wakeOrder()
+    #expect(order.sorted() == (0..<6).map { "sleeper \($0)" })
+    #expect(wakeOrder() == order)
   }
 
   @Test func movingTimeBackwardsIsReportedAndLeavesTheClock() {

@@ -326,13 +326,18 @@
   }
 
   /// A description of each effect task still running, for diagnostics.
-  var runningEffectDescriptions: [String] {
+  var runningEffectDescriptions: [String] { runningEffects(under: root).map(\.description) }
+
+  /// Each effect task still running in `top`'s subtree (`top` included): everything a send
+  /// started, transitively, when `top` is its record. Its number (unique in this registry, never
+  /// reused) identifies it across calls; the description names where it started, for diagnostics.
+  func runningEffects(under top: EffectRecord) -> [(serial: UInt64, description: String)] {
     state.withLock { _ in
-      var origins: [String] = []
-      var stack = [root]
+      var running: [(serial: UInt64, description: String)] = []
+      var stack = [top]
       while let record = stack.popLast() {
         if record.task != nil, !record.isStructurallyFinished {
-          origins.append(record.diagnosticDescription)
+          running.append((record.serial, record.diagnosticDescription))
         }
         var child = record.firstChild
         while let current = child {
@@ -340,7 +345,7 @@
           child = current.nextSibling
         }
       }
-      return origins
+      return running
     }
   }
 }

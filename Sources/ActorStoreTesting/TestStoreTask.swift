@@ -1,0 +1,114 @@
+@_spi(Testing) import ActorStore
+
+/// The effects one ``TestStore/send(_:assert:fileID:filePath:line:column:)`` started, as TCA's
+/// `TestStoreTask`: cancel them, as a view's `.task` would on disappearing, or wait for them to
+/// finish.
+///
+/// ```swift
+/// let task = await store.send(.onAppear)
+/// await store.receive(.loaded(items)) { $0.items = items }
+/// await task.cancel()  // the view went away
+/// ```
+///
+/// Unlike ``StoreTask/finish()``, whose wait nothing on a ``TestExecutor`` would ever end (the
+/// test that drives the executor is the one waiting), ``finish(fileID:filePath:line:column:)``
+/// runs the executor itself and never hangs: once nothing more can run without moving the
+/// clock, it returns, and fails if the effects are still in flight.
+public struct TestStoreTask: Hashable, Sendable {
+  /// The store's own task for the send, for APIs that take a ``StoreTask``. Do not await its
+  /// `finish()` in a test: nothing would drive the executor meanwhile.
+  public let storeTask: StoreTask
+  let executor: TestExecutor
+
+  init(storeTask: StoreTask, executor: TestExecutor) {
+    self.storeTask = storeTask
+    self.executor = executor
+  }
+
+  /// Cancels every effect the send started, transitively, and runs the executor until idle, so
+  /// that they have wound down when it returns (none delivers another action).
+  /// - Parameters:
+  ///   - fileID: The call site, for issues the executor reports.
+  ///   - filePath: The call site, for issues the executor reports.
+  ///   - line: The call site, for issues the executor reports.
+  ///   - column: The call site, for issues the executor reports.
+  public nonisolated(nonsending) func cancel(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    storeTask.cancel()
+    await executor.settle(fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Runs the executor until idle and asserts that every effect the send started, transitively,
+  /// has finished.
+  ///
+  /// It never moves the clock and never waits: once the executor is idle, nothing else can run
+  /// until the test moves the clock, so effects still in flight then would wait forever. It
+  /// fails at once instead, naming each of them and where it started. Move the clock first
+  /// (`store.clock.advance(by:)`, `run()`), or cancel the task.
+  /// - Parameters:
+  ///   - fileID: The call site, for failures.
+  ///   - filePath: The call site, for failures.
+  ///   - line: The call site, for failures.
+  ///   - column: The call site, for failures.
+  public nonisolated(nonsending) func finish(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await executor.settle(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard !storeTask.hasFinished else { return }
+    // The executor is idle: whatever the effects wait for, no job left can bring it.
+    let inFlight = storeTask.inFlightEffects
+    let waitingOn =
+      executor.stats.pendingSleepers > 0
+      ? "nothing can run until the test moves the clock"
+      : """
+      nothing on the executor can run, and no sleeper waits on its clock (they wait for work \
+      outside the executor, or for something the test has not done yet)
+      """
+    let subject = inFlight.count == 1 ? "1 effect it started is" : "\(inFlight.count) effects it started are"
+    reportIssue(
+      """
+      Expected the task to finish, but \(subject) still in flight and \(waitingOn):
+      \(inFlight.map { "  \($0.description)" }.joined(separator: "\n"))
+      Advance the clock (`store.clock.advance(by:)`, `run()`) before awaiting `finish()`, or \
+      cancel the task.
+      """, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Whether ``cancel(fileID:filePath:line:column:)`` was called (or the effects were cancelled
+  /// with their store).
+  public var isCancelled: Bool { storeTask.isCancelled }
+
+  /// Whether every effect the send started has finished.
+  public var hasFinished: Bool { storeTask.hasFinished }
+
+  /// Tasks are equal when they track the same send.
+  /// - Parameters:
+  ///   - lhs: A task.
+  ///   - rhs: Another task.
+  /// - Returns: Whether both track the same send.
+  public static func == (lhs: TestStoreTask, rhs: TestStoreTask) -> Bool { lhs.storeTask == rhs.storeTask }
+
+  /// Hashes the identity of the tracked send.
+  /// - Parameter hasher: The hasher.
+  public func hash(into hasher: inout Hasher) { hasher.combine(storeTask) }
+}
+
+extension TestExecutor {
+  /// Runs until idle in the caller's isolation; main-actor work that could not run there (the
+  /// caller is not on the main actor) runs in one hop to the main actor, which drives the
+  /// executor until idle again.
+  nonisolated(nonsending) func settle(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) async {
+    runUntilIdle(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard stats.strandedMainActorWork > 0 else { return }
+    await MainActor.run {
+      _ = self.runUntilIdle(fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+  }
+}
