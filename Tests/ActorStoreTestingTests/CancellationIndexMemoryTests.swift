@@ -37,7 +37,7 @@ private struct Burst: Reducer {
     let store = TestStore(initialState: Burst.State()) { Burst(clock: $0.clock) }
     store.exhaustivity = .off
     let count = 50_000
-    var tasks: [StoreTask] = []
+    var tasks: [TestStoreTask] = []
     for batch in 0..<50 {
       tasks.append(await store.send(.start(batch * count / 50..<(batch + 1) * count / 50)))
     }
@@ -45,12 +45,12 @@ private struct Burst: Reducer {
     #expect(registry.indexedKeyCount == count)
     #expect(registry.indexCapacity >= count)
     if cancelled {
-      for task in tasks { task.cancel() }
+      for task in tasks { await task.cancel() }
     } else {
       store.executor.advance(by: .seconds(1))
     }
     await store.finish()
-    #expect(store.state.ended == (cancelled ? 0 : count))
+    #expect(store.store.currentState.ended == (cancelled ? 0 : count))
     #expect(registry.indexedKeyCount == 0)
     #expect(registry.indexCapacity <= EffectRegistryState.indexShrinkMinimum)
   }
