@@ -136,6 +136,10 @@ public struct Effect<Action: Sendable>: Sendable {
   public static func concatenate(_ effects: Self...) -> Self { concatenate(effects) }
 
   /// Runs the effects one after another: each starts when the previous one has finished.
+  ///
+  /// Leading items that start no task (`.send`s and cancels) run at once, in the batch, as a
+  /// `.send` does: `.concatenate(.send(a), .send(b))` delivers `a` then `b` before `send`
+  /// returns and before any effect's output, as in TCA.
   /// - Parameter effects: The effects, in order.
   /// - Returns: One effect that finishes after the last.
   public static func concatenate(_ effects: some Sequence<Self>) -> Self {
@@ -177,6 +181,17 @@ public struct Effect<Action: Sendable>: Sendable {
 
   @usableFromInline var isNone: Bool {
     if case .none = operation { true } else { false }
+  }
+
+  /// Whether launching the effect does all of its work at once, in the batch: it is made only
+  /// of `.send`s and cancels (merged, concatenated, tagged or scoped), and starts no task.
+  var isSynchronous: Bool {
+    switch operation {
+    case .none, .send, .cancel, .cancelScope: true
+    case .merge(let effects), .concatenate(let effects): effects.allSatisfy(\.isSynchronous)
+    case .cancellable(let inner, _, _), .scoped(let inner, _): inner.isSynchronous
+    case .run, .throttled, .gated: false
+    }
   }
 
   /// Tags this effect's work as belonging to the element scope `component`.

@@ -518,6 +518,13 @@ import Synchronization
   // MARK: concatenate
 
   private func startConcatenation(_ effects: [Effect<Action>], _ context: LaunchContext) {
+    // Leading items that start no task (`.send`s, cancels) run now, in this batch and in order,
+    // as a `.send` does (TCA's concatenated publishers): `.concatenate(.send(a), .send(b))`
+    // delivers `a` then `b` before `send` returns and before any effect's output.
+    let synchronous = effects.prefix { $0.isSynchronous }
+    for effect in synchronous { launch(effect, context) }
+    guard synchronous.count < effects.count else { return }
+    let effects = Array(effects[synchronous.count...])
     let (parent, isSpawned) = resolveParent(context)
     let record = EffectRecord(origin: nil, label: "concatenate", startedBy: context.action)
     registry.open(record, under: parent, spawned: isSpawned, keys: .none, isTask: true)
