@@ -3,7 +3,8 @@ extension Reducer {
   ///
   /// When the child state becomes `nil` (e.g. a sheet is dismissed), every effect the child
   /// started is cancelled. A child action that arrives while the state is `nil` is reported as
-  /// an issue (this reducer still receives it).
+  /// an issue (this reducer still receives it). When the child state is `Identifiable`, the
+  /// overload for it is chosen: a change of its `id` also ends the child's presentation.
   /// - Parameters:
   ///   - state: The optional child state.
   ///   - action: The child actions within this reducer's actions.
@@ -23,33 +24,70 @@ extension Reducer {
     column: UInt = #column
   ) -> IfLetReducer<Self, Wrapped> where Wrapped.State == WrappedState, Wrapped.Action == WrappedAction {
     IfLetReducer(
+      parent: self, toWrappedState: state, toWrappedAction: action, wrapped: wrapped(), identity: { _ in nil },
+      callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Runs `wrapped` on optional `Identifiable` child state while it exists, then runs this
+  /// reducer; a child whose `id` changes while the state stays non-`nil` is a new presentation.
+  ///
+  /// As in TCA, the child's effects belong to the child with the `id` it had when it started
+  /// them: when the state becomes `nil`, or its `id` changes, they are cancelled, so that a late
+  /// response of the old child never reaches the new one.
+  /// - Parameters:
+  ///   - state: The optional child state.
+  ///   - action: The child actions within this reducer's actions.
+  ///   - wrapped: The child reducer.
+  ///   - fileID: Where `ifLet` is called, for diagnostics.
+  ///   - filePath: Where `ifLet` is called, for diagnostics.
+  ///   - line: Where `ifLet` is called, for diagnostics.
+  ///   - column: Where `ifLet` is called, for diagnostics.
+  /// - Returns: The combined reducer.
+  public func ifLet<WrappedState: Identifiable & Sendable, WrappedAction: Sendable, Wrapped: Reducer>(
+    _ state: any WritableKeyPath<State, WrappedState?> & Sendable,
+    action: ActionPath<Action, WrappedAction>,
+    @ReducerBuilder<WrappedState, WrappedAction> then wrapped: () -> Wrapped,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> IfLetReducer<Self, Wrapped>
+  where Wrapped.State == WrappedState, Wrapped.Action == WrappedAction, WrappedState.ID: Sendable {
+    IfLetReducer(
       parent: self, toWrappedState: state, toWrappedAction: action, wrapped: wrapped(),
+      identity: { AnyHashable($0.id) },
       callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 }
 
-/// The reducer ``Reducer/ifLet(_:action:then:fileID:filePath:line:column:)`` returns.
+/// The reducer `ifLet(_:action:then:)` returns.
 public struct IfLetReducer<Parent: Reducer, Wrapped: Reducer>: Reducer {
   let parent: Parent
   let toWrappedState: any WritableKeyPath<Parent.State, Wrapped.State?> & Sendable
   let toWrappedAction: ActionPath<Parent.Action, Wrapped.Action>
   let wrapped: Wrapped
+  /// What tells one presentation of the child from the next: its `id` when it is
+  /// `Identifiable`, else nothing (only `nil` ends a presentation).
+  let identity: @Sendable (Wrapped.State) -> AnyHashable?
   let callSite: CallSite
 
   /// Runs the child for child actions while its state exists, then the parent; cancels the
-  /// child's effects when its state goes away.
+  /// child's effects when its presentation ends (its state goes away, or its `id` changes).
   /// - Parameters:
   ///   - state: The parent state.
   ///   - action: The parent action.
   /// - Returns: The child's and the parent's effects.
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
-    let scope = EffectID(OptionalScope(state: toWrappedState))
+    let before = presentation(in: state)
     var wrappedEffect = Effect<Parent.Action>.none
     if let wrappedAction = toWrappedAction.extract(action) {
       if state[keyPath: toWrappedState] != nil {
         wrappedEffect = wrapped.reduce(into: &state[keyPath: toWrappedState]!, action: wrappedAction)
           .map(toWrappedAction.embed)
-          .scoped(to: scope)
+        // The effects belong to the presentation the child is in once it has reduced.
+        if !wrappedEffect.isNone, let current = presentation(in: state) {
+          wrappedEffect = wrappedEffect.scoped(to: scope(current))
+        }
       } else {
         callSite.report(
           """
@@ -58,22 +96,42 @@ public struct IfLetReducer<Parent: Reducer, Wrapped: Reducer>: Reducer {
           """)
       }
     }
-    let wasPresent = state[keyPath: toWrappedState] != nil
     let parentEffect = parent.reduce(into: &state, action: action)
-    let dismissal = wasPresent && state[keyPath: toWrappedState] == nil ? Effect<Parent.Action>.cancelScope(scope) : .none
-    return wrappedEffect.merge(with: parentEffect).merge(with: dismissal)
+    guard let before, before != presentation(in: state) else { return wrappedEffect.merge(with: parentEffect) }
+    return wrappedEffect.merge(with: parentEffect).merge(with: .cancelScope(scope(before)))
+  }
+
+  /// The child's current presentation, or `nil` when its state is `nil`.
+  private func presentation(in state: Parent.State) -> Presentation? {
+    state[keyPath: toWrappedState].map { Presentation(id: identity($0)) }
+  }
+
+  /// The effect scope of one presentation of the child.
+  private func scope(_ presentation: Presentation) -> EffectID {
+    EffectID(OptionalScope(state: toWrappedState, id: presentation.id))
+  }
+
+  /// One presentation of the child: present, with this identity.
+  private struct Presentation: Equatable {
+    let id: AnyHashable?
   }
 }
 
-/// The effect scope of an `ifLet` child: its state's key path.
+/// The effect scope of one presentation of an `ifLet` child: its state's key path, and its `id`
+/// when it is `Identifiable`.
 struct OptionalScope<Root, Value>: Hashable, Sendable {
   let state: any WritableKeyPath<Root, Value?> & Sendable
+  /// The child's `id`, which is `Sendable` (the `ifLet` overload requires it).
+  nonisolated(unsafe) let id: AnyHashable?
 
-  static func == (lhs: Self, rhs: Self) -> Bool { lhs.state == rhs.state }
-  func hash(into hasher: inout Hasher) { hasher.combine(state) }
+  static func == (lhs: Self, rhs: Self) -> Bool { lhs.state == rhs.state && lhs.id == rhs.id }
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(state)
+    hasher.combine(id)
+  }
 }
 
 extension OptionalScope: CustomStringConvertible {
-  /// `ifLet \State.child`, as trace events name the scope.
-  var description: String { "ifLet \(state)" }
+  /// `ifLet \State.child`, or `ifLet \State.child (id 7)`, as trace events name the scope.
+  var description: String { "ifLet \(state)" + (id.map { " (id \($0))" } ?? "") }
 }
