@@ -29,6 +29,8 @@ import Synchronization
   @usableFromInline let tracer: StoreTracer?
   /// The tables of the element stores scoped anywhere in this store tree.
   let elementScopes = ElementScopes()
+  /// Sends from synchronous main-actor code to any store of this tree, in call order.
+  @usableFromInline let orderedSends: OrderedSends
   @usableFromInline let executor: StoreExecutor
   /// The store tree's executor as an actor of its own, which effects hop onto to deliver their
   /// actions and concatenations to launch their items (see ``StoreIsolation``).
@@ -173,6 +175,7 @@ import Synchronization
     tracer = batch.tracer
     traceSequence = batch.tracer?.buffer?.sequence
     registry = EffectRegistry(tracer: batch.tracer)
+    orderedSends = OrderedSends(taskExecutor: executor.taskExecutor)
     publisher = StatePublisher(state)
     anchor = executor.serialExecutor == nil ? StoreIsolationAnchor() : nil
     isolation = StoreIsolation(

@@ -116,6 +116,7 @@ extension Store {
   var executor: StoreExecutor { get }
   var registry: EffectRegistry { get }
   var elementScopes: ElementScopes { get }
+  var orderedSends: OrderedSends { get }
   /// The child state, or `nil` once it is gone (for good). Called only on the shared executor.
   func isolatedState() -> State?
   /// The child state from the parent's published snapshot, from any thread.
@@ -233,6 +234,7 @@ where Projection.ParentState == ParentState, Projection.ParentAction == ParentAc
   @usableFromInline var executor: StoreExecutor { parent.executor }
   @usableFromInline var registry: EffectRegistry { parent.registry }
   @usableFromInline var elementScopes: ElementScopes { parent.elementScopes }
+  @usableFromInline var orderedSends: OrderedSends { parent.orderedSends }
   @usableFromInline var lastState: State { memory.withLock { $0.state } }
   var isInvalidated: Bool { memory.withLock { $0.isInvalidated } }
 
