@@ -2,7 +2,8 @@ import ActorStore
 
 /// A collection as plain arrays: what the models build and compare, with nothing of
 /// `Snapshot`'s indexes.
-struct PlainCollection<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Equatable, CustomStringConvertible {
+struct PlainCollection<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Equatable, CustomStringConvertible
+{
   struct Section: Equatable {
     var id: SectionID
     var items: [ItemID]
@@ -233,10 +234,12 @@ enum UpdateModel {
     }
     for (id, to) in newVisible where kept[id] == nil { expectedInserts.insert(to) }
     if Set(update.itemDeletes) != expectedDeletes {
-      return "item deletes \(update.itemDeletes.sorted(by: ascending)), expected \(expectedDeletes.sorted(by: ascending))"
+      return
+        "item deletes \(update.itemDeletes.sorted(by: ascending)), expected \(expectedDeletes.sorted(by: ascending))"
     }
     if Set(update.itemInserts) != expectedInserts {
-      return "item inserts \(update.itemInserts.sorted(by: ascending)), expected \(expectedInserts.sorted(by: ascending))"
+      return
+        "item inserts \(update.itemInserts.sorted(by: ascending)), expected \(expectedInserts.sorted(by: ascending))"
     }
 
     var movedFrom: [ItemPath: ItemPath] = [:]
@@ -257,7 +260,8 @@ enum UpdateModel {
       return "reconfigures \(update.itemReconfigures), expected \(expectedReconfigures.sorted(by: ascending))"
     }
     if Set(update.itemReconfiguresAfterBatch) != expectedAfterBatch {
-      return "after-batch reconfigures \(update.itemReconfiguresAfterBatch), expected \(expectedAfterBatch.sorted(by: ascending))"
+      return
+        "after-batch reconfigures \(update.itemReconfiguresAfterBatch), expected \(expectedAfterBatch.sorted(by: ascending))"
     }
 
     // Within each surviving section, only the items off one longest increasing run move.

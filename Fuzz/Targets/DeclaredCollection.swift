@@ -77,7 +77,8 @@ func declaredItem(_ input: inout FuzzInput) -> DeclaredItem {
   default:
     return DeclaredItem(
       id: id, kindKey: "title Int 1", contentKey: "Int \(value)", kind: ItemKind(hostType: TitleHost.self, style: 1),
-      contentDescription: "\(value)", model: ItemModel(id: id, style: 1, content: value, makeHost: TitleHost.init) { _, _ in })
+      contentDescription: "\(value)",
+      model: ItemModel(id: id, style: 1, content: value, makeHost: TitleHost.init) { _, _ in })
   }
 }
 
@@ -119,7 +120,9 @@ struct Declaration {
   }
 
   func verify(_ context: String) {
-    require(PlainCollection(collection.snapshot) == plain, "\(context): snapshot \(PlainCollection(collection.snapshot)), model \(plain)")
+    require(
+      PlainCollection(collection.snapshot) == plain,
+      "\(context): snapshot \(PlainCollection(collection.snapshot)), model \(plain)")
     let order = plain.sections.flatMap(\.items)
     require(collection.items.map(\.id) == order, "\(context): items \(collection.items.map(\.id)), model \(order)")
     require(
@@ -147,6 +150,8 @@ struct Declaration {
   }
 }
 
+/// libFuzzer's entry point: decodes and checks one input; a broken check traps, which
+/// libFuzzer records as a crash.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func declaredCollectionFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   var input = FuzzInput(data, size)
@@ -164,7 +169,9 @@ public func declaredCollectionFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: 
       guard let before = old.items[id] else { continue }
       let sameKind = item.kindKey == before.kindKey
       let sameContent = sameKind && item.contentKey == before.contentKey
-      require(item.model.hasSameKind(as: before.model) == sameKind, "hasSameKind of \(id): \(before.kindKey) -> \(item.kindKey)")
+      require(
+        item.model.hasSameKind(as: before.model) == sameKind,
+        "hasSameKind of \(id): \(before.kindKey) -> \(item.kindKey)")
       require(
         item.model.hasSameContent(as: before.model) == sameContent,
         "hasSameContent of \(id): \(before.contentKey) -> \(item.contentKey)")

@@ -216,7 +216,9 @@ struct Harness {
       }
     case 15:
       let added = input.below(256) * 4
-      let rows = (0..<added).map { offset in Row(id: nextFreshID &+ UInt16(offset), value: UInt8(truncatingIfNeeded: offset)) }
+      let rows = (0..<added).map { offset in
+        Row(id: nextFreshID &+ UInt16(offset), value: UInt8(truncatingIfNeeded: offset))
+      }
       nextFreshID &+= UInt16(added)
       if input.bool() {
         array.append(contentsOf: rows)
@@ -245,13 +247,16 @@ struct Harness {
       let row = rows[position]
       require(array[position] == row, "\(context): [\(position)] is \(array[position]), model \(row)")
       require(array.ids[position] == row.id, "\(context): ids[\(position)]")
-      require(array.index(id: row.id) == position, "\(context): index(id: \(row.id)) is \(String(describing: array.index(id: row.id)))")
+      require(
+        array.index(id: row.id) == position,
+        "\(context): index(id: \(row.id)) is \(String(describing: array.index(id: row.id)))")
       require(array[id: row.id] == row, "\(context): [id: \(row.id)]")
       require(array.contains(id: row.id), "\(context): contains(id: \(row.id))")
     }
     let present = Set(rows.map(\.id))
     for id in UInt16(0)..<64 where !present.contains(id) {
-      require(!array.contains(id: id) && array.index(id: id) == nil && array[id: id] == nil, "\(context): absent \(id) found")
+      require(
+        !array.contains(id: id) && array.index(id: id) == nil && array[id: id] == nil, "\(context): absent \(id) found")
     }
     let rebuilt = IdentifiedArrayOf<Row>(uniqueElements: rows)
     require(array == rebuilt, "\(context): not equal to the array rebuilt from the model")
@@ -259,10 +264,14 @@ struct Harness {
     for (index, copy) in saved.enumerated() {
       require(copy.0.elements == copy.1, "\(context): kept copy \(index) changed")
     }
-    require(issues.count == model.expectedIssues, "\(context): \(issues.count) issues, expected \(model.expectedIssues): \(issues.all)")
+    require(
+      issues.count == model.expectedIssues,
+      "\(context): \(issues.count) issues, expected \(model.expectedIssues): \(issues.all)")
   }
 }
 
+/// libFuzzer's entry point: decodes and checks one input; a broken check traps, which
+/// libFuzzer records as a crash.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func identifiedArrayFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   var input = FuzzInput(data, size)

@@ -144,12 +144,15 @@ struct RegistryModel {
   /// Stores the registry keeps: one per element asked for, plus removed elements' stores that
   /// hosts still show.
   var storeCount: Int {
-    live.count + Set(shows.values.filter { $0.final != nil }.compactMap { $0.store.store.map(ObjectIdentifier.init) }).count
+    live.count
+      + Set(shows.values.filter { $0.final != nil }.compactMap { $0.store.store.map(ObjectIdentifier.init) }).count
   }
 }
 
 let hostCount = 3
 
+/// libFuzzer's entry point: decodes and checks one input; a broken check traps, which
+/// libFuzzer records as a crash.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func registryLifecycleFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   var input = FuzzInput(data, size)
@@ -159,7 +162,8 @@ public func registryLifecycleFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: I
   let executor = TestExecutor()
   var model = RegistryModel()
   IssueReporting.withReporter(issues) {
-    let parent = Store(initialState: Board.State(), reducer: Board(clock: executor.clock), executor: executor.makeStoreExecutor())
+    let parent = Store(
+      initialState: Board.State(), reducer: Board(clock: executor.clock), executor: executor.makeStoreExecutor())
     let registry = ChildStoreRegistry(parent: parent, elements: \.rows, action: Board.rowsPath)
     weakParent = parent
     weakRegistry = registry
@@ -232,16 +236,26 @@ public func registryLifecycleFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: I
       default:
         step = "advance 1s"
         executor.advance(by: .seconds(1))
-        for index in model.rows.indices where model.timers.contains(model.rows[index].id) { model.rows[index].ticks += 1 }
+        for index in model.rows.indices where model.timers.contains(model.rows[index].id) {
+          model.rows[index].ticks += 1
+        }
       }
       history.append(step)
       executor.runUntilIdle()
 
       let context = history.suffix(8).joined(separator: "; ")
-      require(parent.currentState.rows.elements == model.rows, "\(context): rows \(parent.currentState.rows), model \(model.rows)")
-      require(parent.inFlightEffectCount == model.timers.count, "\(context): \(parent.inFlightEffectCount) effects, \(model.timers.count) timers")
-      require(registry.boundHostCount == model.shows.count, "\(context): \(registry.boundHostCount) hosts bound, model \(model.shows.count)")
-      require(registry.liveStoreCount == model.storeCount, "\(context): \(registry.liveStoreCount) stores, model \(model.storeCount)")
+      require(
+        parent.currentState.rows.elements == model.rows,
+        "\(context): rows \(parent.currentState.rows), model \(model.rows)")
+      require(
+        parent.inFlightEffectCount == model.timers.count,
+        "\(context): \(parent.inFlightEffectCount) effects, \(model.timers.count) timers")
+      require(
+        registry.boundHostCount == model.shows.count,
+        "\(context): \(registry.boundHostCount) hosts bound, model \(model.shows.count)")
+      require(
+        registry.liveStoreCount == model.storeCount,
+        "\(context): \(registry.liveStoreCount) stores, model \(model.storeCount)")
       for (index, object) in hosts.enumerated() {
         guard let object else { continue }
         guard let shown = model.shows[index] else {
@@ -250,10 +264,16 @@ public func registryLifecycleFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: I
         }
         require(object.store != nil && object.store === shown.store.store, "\(context): h\(index) shows another store")
         let expected = shown.final ?? model.row(shown.id)
-        require(object.shown == expected, "\(context): h\(index) shows \(String(describing: object.shown)), model \(String(describing: expected))")
-        require(object.store?.currentState == expected, "\(context): h\(index)'s store reads \(String(describing: object.store?.currentState))")
+        require(
+          object.shown == expected,
+          "\(context): h\(index) shows \(String(describing: object.shown)), model \(String(describing: expected))")
+        require(
+          object.store?.currentState == expected,
+          "\(context): h\(index)'s store reads \(String(describing: object.store?.currentState))")
       }
-      require(issues.count == model.expectedIssues, "\(context): \(issues.count) issues, expected \(model.expectedIssues): \(issues.all)")
+      require(
+        issues.count == model.expectedIssues,
+        "\(context): \(issues.count) issues, expected \(model.expectedIssues): \(issues.all)")
     }
 
     // Clean-up: every host unbound, then every element removed.
@@ -262,7 +282,9 @@ public func registryLifecycleFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: I
     for row in model.rows { send(.remove(row.id)) }
     executor.runUntilIdle()
     model.rows.forEach { model.remove($0.id) }
-    require(registry.liveStoreCount == 0 && registry.boundHostCount == 0, "after clean-up: \(registry.liveStoreCount) stores, \(registry.boundHostCount) hosts")
+    require(
+      registry.liveStoreCount == 0 && registry.boundHostCount == 0,
+      "after clean-up: \(registry.liveStoreCount) stores, \(registry.boundHostCount) hosts")
     require(parent.inFlightEffectCount == 0, "after clean-up: \(parent.inFlightEffectCount) effects in flight")
   }
   // Everything made inside is released by now; the jobs their release queued still have to run.

@@ -151,9 +151,11 @@ struct Subject {
       require(snapshot.index(ofSection: id) == sectionIndex(id), "\(context()): index of section \(id)")
     }
     for section in model.sections {
-      require(snapshot.numberOfItems(inSection: section.id) == section.items.count, "\(context()): count of \(section.id)")
+      require(
+        snapshot.numberOfItems(inSection: section.id) == section.items.count, "\(context()): count of \(section.id)")
     }
-    require(snapshot.reconfiguredItemIDs == marks, "\(context()): marks \(snapshot.reconfiguredItemIDs), model \(marks)")
+    require(
+      snapshot.reconfiguredItemIDs == marks, "\(context()): marks \(snapshot.reconfiguredItemIDs), model \(marks)")
     require(
       issues.count == expectedIssues, "\(context()): \(issues.count) issues, expected \(expectedIssues): \(issues.all)")
   }
@@ -191,6 +193,8 @@ func edit(_ input: inout FuzzInput, _ subject: inout Subject) {
   }
 }
 
+/// libFuzzer's entry point: decodes and checks one input; a broken check traps, which
+/// libFuzzer records as a crash.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func snapshotDiffFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   var input = FuzzInput(data, size)
@@ -225,7 +229,8 @@ public func snapshotDiffFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) -
     let marks = new.marks
     let problem = UpdateModel.problem(
       in: update, from: old.model, to: new.model, isChanged: { changed.contains($0) || marks.contains($0) })
-    require(problem == nil, "\(problem ?? "")\nold \(old.model)\nnew \(new.model)\nchanged \(changed)\nupdate \(update)")
+    require(
+      problem == nil, "\(problem ?? "")\nold \(old.model)\nnew \(new.model)\nchanged \(changed)\nupdate \(update)")
 
     // The predicate form asks about each survivor outside inserted and deleted sections once.
     var asked: [UInt8] = []
