@@ -8,6 +8,7 @@ import Testing
 
   @Test func hostGetsTheCurrentValueAtOnceAndEachTurnsNewestAfter() {
     let executor = TestExecutor()
+    defer { executor.drainAfterRelease() }
     let store = counterStore(on: executor)
     let row = CountRow()
     row.configure(with: store)
@@ -25,6 +26,7 @@ import Testing
 
   @Test func aBurstOf10000ChangesIsDeliveredOnceWithTheNewest() {
     let executor = TestExecutor()
+    defer { executor.drainAfterRelease() }
     let store = counterStore(on: executor)
     let row = CountRow()
     row.configure(with: store)
@@ -36,6 +38,7 @@ import Testing
   /// One seeded scenario: rounds of concurrent sends and host sends, each followed by a drive.
   private func seededScenario(seed: UInt64) -> [Int] {
     let executor = TestExecutor(ordering: .seeded(seed))
+    defer { executor.drainAfterRelease() }
     let store = counterStore(on: executor)
     let row = CountRow()
     row.configure(with: store)
@@ -67,6 +70,7 @@ import Testing
 
   @Test func registryBindsAndUnbindsMainActorHostsSynchronously() {
     let executor = TestExecutor()
+    defer { executor.drainAfterRelease() }
     let store = Store(
       initialState: TimerList.State(), reducer: TimerList(clock: executor.clock), executor: executor.makeStoreExecutor())
     executor.send(.add(1), to: store)
@@ -90,6 +94,7 @@ import Testing
 
   @Test func removingTheElementEndsTheHostsObservationsWithoutAStaleValue() {
     let executor = TestExecutor()
+    defer { executor.drainAfterRelease() }
     let store = Store(
       initialState: TimerList.State(), reducer: TimerList(clock: executor.clock), executor: executor.makeStoreExecutor())
     executor.send(.add(1), to: store)
@@ -109,6 +114,7 @@ import Testing
 
   @Test func prepareForReuseDropsADeliveryAlreadyScheduled() async {
     let executor = TestExecutor()
+    defer { executor.drainAfterRelease() }
     let store = counterStore(on: executor)
     let row = CountRow()
     row.configure(with: store)
@@ -123,6 +129,7 @@ import Testing
 
   @Test func deliveriesStrandedOffTheMainActorAreReported() async {
     let executor = TestExecutor()
+    defer { executor.drainAfterRelease() }
     let store = counterStore(on: executor)
     let row = CountRow()
     row.configure(with: store)
@@ -147,6 +154,7 @@ import Testing
 
   @Test func sendWhileShownEffectsAreCancelledOnReuse() {
     let executor = TestExecutor()
+    defer { executor.drainAfterRelease() }
     let store = counterStore(on: executor)
     let row = CountRow()
     row.configure(with: store)
@@ -266,5 +274,11 @@ nonisolated func unbindFromNonisolatedCode(
     #expect(await row.store === registry.store(for: 1) && registry.boundHostCount == 1)
     await MainActor.run { registry.unbind(row) }
     #expect(await row.store == nil && registry.boundHostCount == 0)
+    // A `defer` cannot hop to the main actor, so the test ends its row's timer itself (removing
+    // the element cancels it) and drains there, where the unbind's main-actor work runs too.
+    await MainActor.run {
+      executor.send(.remove(1), to: store)
+      executor.drainAfterRelease()
+    }
   }
 }
