@@ -150,7 +150,7 @@ import Testing
     let message = issues.messages.first ?? ""
     #expect(message.contains("2 job(s)"))
     for fix in [
-      "`Task {}`", "`Task.detached`", "`Task(executorPreference: executor)`", "`MainActor`",
+      "`Task {}`", "`Task.detached`", "`Task(executorPreference: executor)`", "`@concurrent`",
       "`Task.sleep`", "`ContinuousClock`", "`TestClock`", "Dispatch",
     ] {
       #expect(message.contains(fix), "message lacks \(fix): \(message)")
