@@ -6,8 +6,9 @@
 /// the table invalidates its stores with the state the element had in the previous publication:
 /// a removed element's store keeps exactly the last state it had, parent edits and its own sends
 /// included. The publisher hands each observer the state it replaced, so the table keeps no copy
-/// of the collection. (A ``ChildStoreRegistry`` uses the table only for its key path and its ID
-/// comparison: it invalidates its own stores the same way, from its own books.)
+/// of the collection. (A ``ChildStoreRegistry`` uses the table for its key path and its ID
+/// comparison: it invalidates its own stores the same way, from its own books, and hands the
+/// table only the stores it evicts while someone else still holds them.)
 ///
 /// Lock order: this table's lock, then the parent's publisher lock; a store link's own lock is a
 /// leaf. The table holds its links unowned: a link unregisters in its deinit, under this table's
@@ -24,13 +25,40 @@
 
   @usableFromInline struct Table {
     @usableFromInline var links: [ID: Links] = [:]
+    /// Stores a ``ChildStoreRegistry`` evicted while someone else still held them, by element
+    /// ID: invalidated like `links` when their element goes. Held weakly, since nothing
+    /// unregisters them (their stores were made unregistered); released ones are pruned.
+    @usableFromInline var adopted: [ID: [AdoptedLink]] = [:]
+    /// The references in `adopted`, and their number after the last prune, to prune at
+    /// amortized O(1).
+    @usableFromInline var adoptedCount = 0
+    @usableFromInline var adoptedAtLastPrune = 0
     /// The parent store: once it is released no link can remain, and the table stops watching.
     @usableFromInline let parent: ElementScopes.ParentReference
 
     @usableFromInline init(parent: ElementScopes.ParentReference) { self.parent = parent }
 
     /// Whether the table may still be needed: its parent is alive, or links remain.
-    @usableFromInline var isInUse: Bool { parent.isAlive || !links.isEmpty }
+    @usableFromInline var isInUse: Bool { parent.isAlive || !links.isEmpty || !adopted.isEmpty }
+
+    /// Drops the adopted references whose link was released.
+    @usableFromInline mutating func pruneAdopted() {
+      var count = 0
+      adopted = adopted.compactMapValues { references in
+        let alive = references.filter { $0.link != nil }
+        count += alive.count
+        return alive.isEmpty ? nil : alive
+      }
+      adoptedCount = count
+      adoptedAtLastPrune = count
+    }
+  }
+
+  /// A weak reference to the link of a store a registry evicted.
+  @usableFromInline struct AdoptedLink {
+    @usableFromInline weak var link: (any ElementStateHolder<ChildState>)?
+
+    @usableFromInline init(link: any ElementStateHolder<ChildState>) { self.link = link }
   }
 
   /// The live links of one element: almost always one, so no array for it.
@@ -143,6 +171,27 @@
     }
   }
 
+  /// Takes over the invalidation of `link`, the link of a store that a ``ChildStoreRegistry``
+  /// evicted while someone else still holds it, if its element still exists in `parent`'s
+  /// published state; atomically with respect to publications, as ``link(id:parent:makeLink:)``.
+  /// - Parameters:
+  ///   - link: The store's link.
+  ///   - id: Its element's ID.
+  ///   - parent: The store whose state holds the collection.
+  /// - Returns: `false` when the element is already gone from the published state: a watcher
+  ///   of that publication (the registry's) still has to invalidate the store.
+  @inlinable func adopt<ParentAction: Sendable>(
+    _ link: any ElementStateHolder<ChildState>, id: ID, in parent: Store<ParentState, ParentAction>
+  ) -> Bool {
+    table.withLock { table in
+      guard element(id, in: parent) != nil else { return false }
+      table.adopted[id, default: []].append(AdoptedLink(link: link))
+      table.adoptedCount += 1
+      if table.adoptedCount >= max(32, 2 * table.adoptedAtLastPrune) { table.pruneAdopted() }
+      return true
+    }
+  }
+
   /// Forgets a link; called from its deinit.
   /// - Parameters:
   ///   - id: The link's element ID.
@@ -178,13 +227,27 @@
           let final = previousElements?[id: id]
           for member in links.members { member.link.invalidate(finalState: final) }
         }
+        for (id, references) in table.adopted {
+          let final = previousElements?[id: id]
+          for reference in references { reference.link?.invalidate(finalState: final) }
+        }
         table.links = [:]
+        table.adopted = [:]
+        table.adoptedCount = 0
         return false
       }
       if let previousElements, !table.links.isEmpty {
         for id in elements.idsGone(comparedTo: previousElements.ids, tracked: table.links) {
           let final = previousElements[id: id]
           for member in table.links.removeValue(forKey: id)!.members { member.link.invalidate(finalState: final) }
+        }
+      }
+      if let previousElements, !table.adopted.isEmpty {
+        for id in elements.idsGone(comparedTo: previousElements.ids, tracked: table.adopted) {
+          let final = previousElements[id: id]
+          let references = table.adopted.removeValue(forKey: id)!
+          table.adoptedCount -= references.count
+          for reference in references { reference.link?.invalidate(finalState: final) }
         }
       }
       return true
