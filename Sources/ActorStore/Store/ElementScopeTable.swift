@@ -42,10 +42,17 @@
     @usableFromInline var isInUse: Bool { parent.isAlive || !links.isEmpty || !adopted.isEmpty }
 
     /// Drops the adopted references whose link was released.
-    @usableFromInline mutating func pruneAdopted() {
+    /// - Parameter loaded: Receives the links still alive: loading a weak reference makes a
+    ///   strong one, and the caller releases them after unlocking, so that no link's deinit
+    ///   runs under this table's lock.
+    @usableFromInline mutating func pruneAdopted(loaded: inout [any ElementStateHolder<ChildState>]) {
       var count = 0
       adopted = adopted.compactMapValues { references in
-        let alive = references.filter { $0.link != nil }
+        let alive = references.filter { reference in
+          guard let link = reference.link else { return false }
+          loaded.append(link)
+          return true
+        }
         count += alive.count
         return alive.isEmpty ? nil : alive
       }
@@ -183,11 +190,12 @@
   @inlinable func adopt<ParentAction: Sendable>(
     _ link: any ElementStateHolder<ChildState>, id: ID, in parent: Store<ParentState, ParentAction>
   ) -> Bool {
-    table.withLock { table in
+    var loaded: [any ElementStateHolder<ChildState>] = []
+    return table.withLock { table in
       guard element(id, in: parent) != nil else { return false }
       table.adopted[id, default: []].append(AdoptedLink(link: link))
       table.adoptedCount += 1
-      if table.adoptedCount >= max(32, 2 * table.adoptedAtLastPrune) { table.pruneAdopted() }
+      if table.adoptedCount >= max(32, 2 * table.adoptedAtLastPrune) { table.pruneAdopted(loaded: &loaded) }
       return true
     }
   }
@@ -220,6 +228,8 @@
     // Projected outside the lock: the key path may be a computed property (user code).
     let elements = current?[keyPath: self.elements]
     let previousElements = previous?[keyPath: self.elements]
+    // The adopted links loaded under the lock, released after it (see `pruneAdopted`).
+    var loaded: [any ElementStateHolder<ChildState>] = []
     return table.withLock { table in
       guard table.isInUse else { return false }
       guard let elements else {
@@ -229,7 +239,11 @@
         }
         for (id, references) in table.adopted {
           let final = previousElements?[id: id]
-          for reference in references { reference.link?.invalidate(finalState: final) }
+          for reference in references {
+            guard let link = reference.link else { continue }
+            link.invalidate(finalState: final)
+            loaded.append(link)
+          }
         }
         table.links = [:]
         table.adopted = [:]
@@ -247,7 +261,11 @@
           let final = previousElements[id: id]
           let references = table.adopted.removeValue(forKey: id)!
           table.adoptedCount -= references.count
-          for reference in references { reference.link?.invalidate(finalState: final) }
+          for reference in references {
+            guard let link = reference.link else { continue }
+            link.invalidate(finalState: final)
+            loaded.append(link)
+          }
         }
       }
       return true
