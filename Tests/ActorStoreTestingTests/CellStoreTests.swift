@@ -173,13 +173,31 @@ private struct Harness {
     let host = RowHost()
     harness.registry.bind(host, to: 1)
     harness.executor.runUntilIdle()
-    harness.registry.bind(host, to: 1)
-    #expect(host.configurations == 1)
     harness.registry.bind(host, to: 2)
     harness.executor.runUntilIdle()
     #expect(host.reuses == 1)
     #expect(host.configurations == 2)
     #expect(host.titles.value == ["Row 1", "Row 2"])
+    #expect(host.observationCount == 1)
+    #expect(harness.registry.boundHostCount == 1)
+  }
+
+  /// UIKit calls a dequeued cell's `prepareForReuse()` itself, then may hand the same cell back
+  /// for the same ID: binding it again shows the same store again, live.
+  @Test func aHostThatResetItselfIsShownAgainWhenBoundToTheSameID() {
+    let harness = Harness(rows: [1, 2])
+    defer { harness.drain() }
+    let host = RowHost()
+    harness.registry.bind(host, to: 1)
+    harness.executor.runUntilIdle()
+    let store = harness.registry.store(for: 1)
+    host.prepareForReuse()  // UIKit's own call, which the registry does not see
+    harness.registry.bind(host, to: 1)
+    #expect(host.configurations == 2)
+    #expect(harness.registry.store(for: 1) === store)
+    harness.send(.rename("Renamed"), to: store!)
+    harness.executor.runUntilIdle()
+    #expect(host.titles.value == ["Row 1", "Row 1", "Renamed"])
     #expect(host.observationCount == 1)
     #expect(harness.registry.boundHostCount == 1)
   }

@@ -264,7 +264,8 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
   /// What `bind` found, to act on outside the lock.
   @usableFromInline enum BindOutcome {
     case noElement
-    case alreadyShown
+    /// The host is bound to this store already: it is shown again, in case its host reset itself.
+    case alreadyShown(Store<ChildState, ChildAction>)
     case configure(Store<ChildState, ChildAction>, reusing: Bool)
   }
 
@@ -358,8 +359,11 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
 
   /// Shows the element with `id` in `host`: calls `configure(with:)`. A host showing another
   /// element, or the store of an earlier element with the same ID that was removed since, is
-  /// first unbound (its `prepareForReuse()` runs); binding a host to the store it already shows
-  /// does nothing. A host whose ``StoreHost/allowsBinding()`` answers `false` (a main-actor host
+  /// first unbound (its `prepareForReuse()` runs). Binding a host to the store it already shows
+  /// shows it again (`prepareForReuse()`, then `configure(with:)`): UIKit calls a cell's
+  /// `prepareForReuse()` itself when it dequeues it, and may hand the same cell back for the same
+  /// ID (scrolling back, a reconfigure), so the registry cannot know whether the host still shows
+  /// the store. The store instance is the same. A host whose ``StoreHost/allowsBinding()`` answers `false` (a main-actor host
   /// bound off the main actor) is left unbound, and nothing is recorded for it.
   /// - Parameters:
   ///   - host: The host.
@@ -384,8 +388,9 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
         ChildStoreRegistry.bind: no element has ID \(id); the host was left as it was. Bind \
         hosts to IDs from the current snapshot of the collection.
         """)
-    case .alreadyShown:
-      break
+    case .alreadyShown(let store):
+      host.prepareForReuse()
+      host.configure(with: store)
     case .configure(let store, let reusing):
       if reusing { host.prepareForReuse() }
       host.configure(with: store)
@@ -404,7 +409,7 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
     if let bindingIndex = entries.bindings.index(forKey: key) {
       switch entries.bindings.values[bindingIndex].repoint(to: store, slot: slot, for: key) {
       case .unchanged:
-        return .alreadyShown
+        return .alreadyShown(store)
       case .repointed(let previous, let previousSlot):
         entries.acquire(slot)
         entries.release(previous, slot: previousSlot)
