@@ -10,11 +10,12 @@ import XCTest
 /// Which framework runs is asked of the frameworks themselves, the same way on Linux and on
 /// Apple platforms (`swift test`, Xcode, an iOS simulator's test host): Swift Testing's
 /// `Test.current`, and XCTest's own test-case notifications (`XCTestObservationCenter`), which
-/// the reporter starts observing when it is first installed or used. XCTest does not say which
-/// test case is running to an observer added while it runs, so until the first notification
-/// arrives an issue raised outside Swift Testing goes to `XCTFail` *and* to standard error: it
-/// fails the XCTest test case if one is running and is never lost if none is. To remove that
-/// gap, install the reporter before XCTest's first test case starts:
+/// the reporter starts observing when it is first installed or used (on Apple platforms XCTest
+/// takes observers on the main thread only: from elsewhere, through the main queue). XCTest
+/// does not say which test case is running to an observer added while it runs, so until the
+/// first notification arrives an issue raised outside Swift Testing goes to `XCTFail` *and* to
+/// standard error: it fails the XCTest test case if one is running and is never lost if none
+/// is. To remove that gap, install the reporter before XCTest's first test case starts:
 /// ```swift
 /// final class FeatureTests: XCTestCase {
 ///   override class func setUp() {

@@ -2,6 +2,11 @@ import ActorStore
 import Testing
 import XCTest
 
+#if canImport(Darwin)
+  import Darwin
+  import Dispatch
+#endif
+
 #if canImport(ObjectiveC)
   import ObjectiveC
 
@@ -83,7 +88,20 @@ package final class XCTestCaseTracker: XCTestObserverBase, XCTestObservation, @u
   private let register: @Sendable (XCTestCaseTracker) -> Void
 
   /// The process's tracker, registered with XCTest's shared observation center.
-  package static let shared = XCTestCaseTracker { XCTestObservationCenter.shared.addTestObserver($0) }
+  package static let shared = XCTestCaseTracker { tracker in
+    #if canImport(Darwin)
+      // Apple's XCTest accepts observers on the main thread only (it raises otherwise). Until
+      // the main queue runs the registration, the log says it has not heard from XCTest, which
+      // is the cautious answer.
+      if pthread_main_np() != 0 {
+        XCTestObservationCenter.shared.addTestObserver(tracker)
+      } else {
+        DispatchQueue.main.async { XCTestObservationCenter.shared.addTestObserver(tracker) }
+      }
+    #else
+      XCTestObservationCenter.shared.addTestObserver(tracker)
+    #endif
+  }
 
   /// A tracker that `register` hands to XCTest when it starts observing; the tests pass one
   /// that registers nothing and call the notifications themselves.
