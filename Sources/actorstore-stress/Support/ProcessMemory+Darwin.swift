@@ -32,6 +32,13 @@
     @discardableResult
     static func resetPeak() -> Bool { false }
 
+    /// Nothing to set: Apple platforms' allocator already gives large blocks mappings of their
+    /// own and returns them to the system when they are freed (what the Linux version asks of
+    /// glibc).
+    /// - Returns: `true`, always.
+    @discardableResult
+    static func returnLargeBlocksWhenFreed() -> Bool { true }
+
     /// Bytes allocated on the malloc heap and not yet freed, with how they were measured: the
     /// sanitizer's count under a sanitizer (its allocator replaces malloc's zones), else the sum
     /// over every malloc zone.
