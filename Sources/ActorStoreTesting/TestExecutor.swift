@@ -11,9 +11,11 @@ import ActorStore
 /// time, which only those calls move.
 ///
 /// The same ``Ordering`` and the same build give the same order for everything that stays on
-/// the executor. Work that escapes it (a bare `Task {}`, `MainActor`, a real-clock sleep, a
-/// callback from another thread) shows up in ``Stats/foreignEnqueues``; call
-/// ``checkForeignEnqueues(fileID:filePath:line:column:)`` at the end of a test.
+/// the executor. Work that escapes it (a bare `Task {}` or `Task.detached`, a real-clock sleep,
+/// a callback from another thread) shows up in ``Stats/foreignEnqueues``; call
+/// ``checkForeignEnqueues(fileID:filePath:line:column:)`` at the end of a test. That count
+/// judges where a job comes from by executor, not by thread: the main actor and the jobs of the
+/// test's executors are never foreign, whatever thread runs them.
 ///
 /// It also stands in for the main actor of its stores: main-actor deliveries (to
 /// `MainActorStoreConnection`s and `ObservableStore`s) are queued here like any job, as one
@@ -38,10 +40,17 @@ public final class TestExecutor: TaskExecutor, MainActorScheduler, Sendable {
     public var jobsRun: Int
     /// Sleepers woken by the clock reaching their deadline (cancelled ones not included).
     public var timersFired: Int
-    /// Jobs enqueued from a thread other than the one driving the executor: while a drive
-    /// runs, from any other thread; between drives, from a thread that neither drove last nor
-    /// starts the next drive (counted when that drive starts). Such jobs still run, but their
-    /// order is not deterministic.
+    /// Jobs enqueued from outside the test's schedule, so that their order is not
+    /// deterministic (they still run).
+    ///
+    /// Never foreign, whatever thread runs them: work on the main actor (the test itself when
+    /// it is `@MainActor`, main-actor hosts, deliveries), and work inside a drive of any
+    /// `TestExecutor` (its jobs, and the sleepers it wakes). Anything else (a detached task, a
+    /// bare `Task {}`, a Dispatch callback, a plain thread) is foreign when it enqueues while
+    /// this executor is driven; between drives, unless it is the caller that drove last or
+    /// starts the next drive (counted when that drive starts). A caller is its task, so a
+    /// nonisolated async test stays itself when it resumes on another thread; outside any task
+    /// it is its thread.
     public var foreignEnqueues: Int
     /// Jobs waiting to run.
     public var pendingJobs: Int
@@ -81,8 +90,8 @@ public final class TestExecutor: TaskExecutor, MainActorScheduler, Sendable {
   /// a test on the main actor drives the executor.
   /// - Parameter work: The work.
   public func schedule(_ work: @escaping @MainActor @Sendable () -> Void) {
-    let thread = TestExecutorScheduler.ThreadID.current
-    scheduler.withLock { $0.enqueue(.mainActor(work), from: thread) }
+    let origin = TestExecutorScheduler.EnqueueOrigin.current
+    scheduler.withLock { $0.enqueue(.mainActor(work), from: origin) }
   }
 
   /// Queues a job of a task that prefers this executor; it runs when the test drives.
@@ -92,9 +101,10 @@ public final class TestExecutor: TaskExecutor, MainActorScheduler, Sendable {
   }
 
   func enqueue(_ job: UnownedJob, isolatedTo facet: SerialExecutorFacet?) {
-    let thread = TestExecutorScheduler.ThreadID.current
+    // Judged before taking the lock: the origin depends only on the calling context.
+    let origin = TestExecutorScheduler.EnqueueOrigin.current
     scheduler.withLock {
-      $0.enqueue(facet.map { .actor(job, $0) } ?? .task(job), from: thread)
+      $0.enqueue(facet.map { .actor(job, $0) } ?? .task(job), from: origin)
     }
   }
 
@@ -223,8 +233,8 @@ public final class TestExecutor: TaskExecutor, MainActorScheduler, Sendable {
       at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column), isolation: isolation)
   }
 
-  /// Reports an issue when any job reached the executor from a thread other than the one
-  /// driving it (see ``Stats/foreignEnqueues``), naming the usual causes and their fixes, and
+  /// Reports an issue when any job reached the executor from outside the test's schedule (see
+  /// ``Stats/foreignEnqueues``), naming the usual causes and their fixes, and
   /// when main-actor work is still set aside (see ``Stats/strandedMainActorWork``).
   /// - Parameters:
   ///   - fileID: The call site's `#fileID`.
@@ -247,14 +257,15 @@ public final class TestExecutor: TaskExecutor, MainActorScheduler, Sendable {
     let count = stats.foreignEnqueues
     guard count > 0 else { return }
     callSite.report(
-      "TestExecutor: \(count) job(s) were enqueued from a thread other than the one driving "
-        + "the executor, so their order is not deterministic. Likely causes and fixes: a bare "
-        + "`Task {}` or `Task.detached` (start the work as an effect, or with "
-        + "`Task(executorPreference: executor)`); `MainActor` work (reach UI code through "
-        + "`MainActorStoreConnection`, `MainActorStoreHost` or `ObservableStore`, whose deliveries "
-        + "this executor schedules, and drive it from a `@MainActor` test); a real-clock `Task.sleep` or `ContinuousClock` "
-        + "(inject the executor's `TestClock`, `executor.clock`); a Dispatch queue or other "
-        + "callback thread (deliver its result through an effect on the executor).")
+      "TestExecutor: \(count) job(s) were enqueued from outside the test's schedule (not from "
+        + "the main actor, a job of a TestExecutor, or the task driving this one), so their order "
+        + "is not deterministic. Likely causes and fixes: a bare `Task {}` or `Task.detached` "
+        + "(start the work as an effect, or with `Task(executorPreference: executor)`); work on "
+        + "another actor or the global executor, such as `@concurrent` code (keep it on the "
+        + "executor, or reach UI code through `MainActorStoreConnection`, `MainActorStoreHost` "
+        + "or `ObservableStore` and drive from a `@MainActor` test); a real-clock `Task.sleep` or "
+        + "`ContinuousClock` (inject the executor's `TestClock`, `executor.clock`); a Dispatch "
+        + "queue or other callback thread (deliver its result through an effect on the executor).")
   }
 
   private struct CallSite {
@@ -279,7 +290,8 @@ public final class TestExecutor: TaskExecutor, MainActorScheduler, Sendable {
       return false
     }
     let thread = TestExecutorScheduler.ThreadID.current
-    switch scheduler.withLock({ $0.beginDrive(on: thread) }) {
+    let caller = TestExecutorScheduler.Caller.current(on: thread)
+    switch scheduler.withLock({ $0.beginDrive(on: thread, by: caller) }) {
     case .started:
       break
     case .reentrant:
@@ -295,7 +307,13 @@ public final class TestExecutor: TaskExecutor, MainActorScheduler, Sendable {
           + "TestExecutor from one thread at a time.")
       return false
     }
-    defer { scheduler.withLock { $0.endDrive() } }
+    // Listed before the first job runs and until the last one has returned: whatever this
+    // thread enqueues meanwhile is part of the test's schedule.
+    DrivingThreads.enter(thread)
+    defer {
+      DrivingThreads.leave(thread)
+      scheduler.withLock { $0.endDrive() }
+    }
     let taskExecutor = asUnownedTaskExecutor()
     let onMainActor = isolation.map { ObjectIdentifier($0) == ObjectIdentifier(MainActor.shared) } ?? false
     var jobsRun = 0

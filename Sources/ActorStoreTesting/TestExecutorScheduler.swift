@@ -5,6 +5,7 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import ActorStore
 
 /// The state of a ``TestExecutor`` and its ``TestClock``, kept in the executor's lock.
 ///
@@ -58,8 +59,10 @@ struct TestExecutorScheduler {
     case drivenByAnotherThread
   }
 
-  /// An OS thread, to tell the driving thread from the others.
-  struct ThreadID: Equatable {
+  /// An OS thread: the one running a drive, to refuse a second driver and to tell when a
+  /// facet's job is running. Valid for comparison only while the thread it names runs: an
+  /// exited thread's identity can be reused.
+  struct ThreadID: Hashable {
     private let raw: UInt
 
     static var current: ThreadID {
@@ -68,6 +71,42 @@ struct TestExecutorScheduler {
       #else
         ThreadID(raw: UInt(bitPattern: pthread_self()))
       #endif
+    }
+  }
+
+  /// Who enqueues or drives, outside the main actor and the drives: the current task, or the
+  /// thread when no task runs (a Dispatch callback, a plain thread, an XCTest method).
+  ///
+  /// A task keeps its identity when it resumes on another thread, so a nonisolated async test
+  /// that enqueues, awaits and then drives is the same caller throughout. Tasks are told apart by
+  /// `UnsafeCurrentTask.hashValue`, a seeded 64-bit hash of the task's address: two tasks alive
+  /// together collide only by a negligible chance, and the reference itself is never kept (its
+  /// documentation forbids using it outside `withUnsafeCurrentTask`).
+  enum Caller: Equatable {
+    case task(Int)
+    case thread(ThreadID)
+
+    static func current(on thread: ThreadID) -> Caller {
+      withUnsafeCurrentTask { $0.map { Caller.task($0.hashValue) } } ?? .thread(thread)
+    }
+  }
+
+  /// Where an enqueue comes from, as foreign-enqueue accounting judges it: by executor, not by
+  /// thread.
+  struct EnqueueOrigin {
+    /// Whether the caller is part of the test's schedule whatever thread runs it: it runs on the
+    /// main actor (a `@MainActor` test, a main-actor host, a delivery), or inside a drive of a
+    /// ``TestExecutor`` (a job of this or another test executor, or a drive resuming a sleeper).
+    /// Such an enqueue is never foreign.
+    let isOnTestSchedule: Bool
+    /// The caller, judged when ``isOnTestSchedule`` is `false`.
+    let caller: Caller
+
+    static var current: EnqueueOrigin {
+      let thread = ThreadID.current
+      return EnqueueOrigin(
+        isOnTestSchedule: DrivingThreads.contains(thread) || MainActorCheck.isOnMainActor,
+        caller: .current(on: thread))
     }
   }
 
@@ -95,12 +134,14 @@ struct TestExecutorScheduler {
   /// was cancelled meanwhile.
   private var unregisteredSleepers: [UInt64: Bool] = [:]
 
+  /// The thread running the current drive, `nil` between drives.
   private var driver: ThreadID?
-  private var lastDriver: ThreadID?
+  /// The caller that started the last drive: between drives, its enqueues are the test's own.
+  private var lastDriver: Caller?
   private var runningFacet: ObjectIdentifier?
-  /// Threads that enqueued between drives and were not the last driver: foreign unless the
-  /// next drive starts on the same thread.
-  private var undecidedEnqueuers: [ThreadID] = []
+  /// Callers off the test's schedule that enqueued between drives and did not drive last:
+  /// foreign unless the next drive is theirs.
+  private var undecidedEnqueuers: [Caller] = []
 
   private var jobsRun = 0
   private var timersFired = 0
@@ -124,11 +165,16 @@ struct TestExecutorScheduler {
 
   // MARK: Jobs
 
-  mutating func enqueue(_ job: PendingJob, from thread: ThreadID) {
-    if let driver {
-      if driver != thread { foreignEnqueues += 1 }
-    } else if thread != lastDriver {
-      undecidedEnqueuers.append(thread)
+  /// Queues `job`, counting it as foreign when it comes from off the test's schedule: during a
+  /// drive always (the driving caller is inside the drive, so on the schedule); between drives
+  /// unless the caller drove last or drives next.
+  mutating func enqueue(_ job: PendingJob, from origin: EnqueueOrigin) {
+    if !origin.isOnTestSchedule {
+      if driver != nil {
+        foreignEnqueues += 1
+      } else if origin.caller != lastDriver {
+        undecidedEnqueuers.append(origin.caller)
+      }
     }
     pendingJobCount += 1
     guard generator != nil else { return fifoJobs.append(job) }
@@ -164,12 +210,14 @@ struct TestExecutorScheduler {
 
   // MARK: Driving
 
-  mutating func beginDrive(on thread: ThreadID) -> DriveStart {
+  /// Starts a drive by `caller` on `thread`, unless one is running; settles the enqueues made
+  /// between drives: those not by `caller` are foreign.
+  mutating func beginDrive(on thread: ThreadID, by caller: Caller) -> DriveStart {
     if let driver { return driver == thread ? .reentrant : .drivenByAnotherThread }
-    foreignEnqueues += undecidedEnqueuers.count { $0 != thread }
+    foreignEnqueues += undecidedEnqueuers.count { $0 != caller }
     undecidedEnqueuers.removeAll()
     driver = thread
-    lastDriver = thread
+    lastDriver = caller
     return .started
   }
 
@@ -273,5 +321,30 @@ struct TestExecutorScheduler {
       return nil
     }
     return sleepers.remove(registration: registration)
+  }
+}
+
+/// The threads now inside a drive of some ``TestExecutor``, with how many drives each is nested
+/// in (a job of one executor may drive another).
+///
+/// A thread is listed exactly while it runs a drive's loop, so everything it enqueues meanwhile
+/// (a job's work, a sleeper the drive resumes) is part of the test's schedule, for every test
+/// executor: a job of one executor that enqueues on another is not foreign there.
+enum DrivingThreads {
+  private static let nesting = Locked<[TestExecutorScheduler.ThreadID: Int]>([:])
+
+  static func enter(_ thread: TestExecutorScheduler.ThreadID) {
+    nesting.withLock { $0[thread, default: 0] += 1 }
+  }
+
+  static func leave(_ thread: TestExecutorScheduler.ThreadID) {
+    nesting.withLock { nesting in
+      guard let depth = nesting[thread] else { return }
+      nesting[thread] = depth > 1 ? depth - 1 : nil
+    }
+  }
+
+  static func contains(_ thread: TestExecutorScheduler.ThreadID) -> Bool {
+    nesting.withLock { $0[thread] != nil }
   }
 }

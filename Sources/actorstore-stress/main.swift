@@ -7,6 +7,9 @@ import Dispatch
 #endif
 
 // Everything lives in StressCommand, so that the tests run the same code in-process.
+// Before anything allocates: large freed buffers go back to the system, so that peak memory
+// reflects what the scenarios hold (see ProcessMemory).
+ProcessMemory.returnLargeBlocksWhenFreed()
 let console = StandardConsole()
 let stop = StopRequest()
 let signalSources = stop.installSignalHandlers(console: console)

@@ -98,6 +98,7 @@ import Testing
     for seed: UInt64 in 0..<200 {
       var generator = SeededGenerator(seed: seed)
       let executor = TestExecutor(ordering: .seeded(seed))
+      defer { executor.drainAfterRelease() }
       let trace = StoreTraceBuffer(capacity: 10_000)
       let store = Store(
         initialState: 0, reducer: Feature(clock: executor.clock), executor: executor.makeStoreExecutor(),

@@ -58,10 +58,6 @@ import Testing
         Child(clock: clock)
       }
     }
-
-    func reduce(into state: inout State, action: Action) -> Effect<Action> {
-      body.reduce(into: &state, action: action)
-    }
   }
 
   func run(_ steps: [Parent.Action], advancingAfter: Bool = true) -> Store<Parent.State, Parent.Action> {

@@ -32,6 +32,7 @@ import Testing
 
   @Test func readingOneMemberDoesNotTrackAnother() {
     let executor = TestExecutor()
+    defer { executor.drainAfterRelease() }
     let store = pairStore(on: executor)
     let pair = ObservableStore(store)
     let readsA = ChangeCounter { _ = pair.a }
@@ -46,6 +47,7 @@ import Testing
 
   @Test func readingTheWholeStateTracksEveryChange() {
     let executor = TestExecutor()
+    defer { executor.drainAfterRelease() }
     let store = pairStore(on: executor)
     let pair = ObservableStore(store)
     let readsAll = ChangeCounter { _ = pair.state }
@@ -57,6 +59,7 @@ import Testing
 
   @Test func tenThousandChangesInOneTurnFireOnceAndEndOnTheNewest() {
     let executor = TestExecutor()
+    defer { executor.drainAfterRelease() }
     let store = pairStore(on: executor)
     let pair = ObservableStore(store)
     let readsA = ChangeCounter { _ = pair.a }
@@ -68,6 +71,7 @@ import Testing
 
   @Test func notificationsAreBoundedByMainActorTurnsNotByChanges() {
     let executor = TestExecutor()
+    defer { executor.drainAfterRelease() }
     let store = pairStore(on: executor)
     let pair = ObservableStore(store)
     let readsA = ChangeCounter { _ = pair.a }
@@ -85,6 +89,7 @@ import Testing
   @Test(arguments: UInt64(0)..<8)
   func underEverySeedTenThousandChangesCoalesceAndEndOnTheNewest(seed: UInt64) {
     let executor = TestExecutor(ordering: .seeded(seed))
+    defer { executor.drainAfterRelease() }
     let store = pairStore(on: executor)
     let pair = ObservableStore(store)
     let readsA = ChangeCounter { _ = pair.a }
@@ -97,6 +102,7 @@ import Testing
 
   @Test func scopedAndElementStoresAreObservableAndEndObservably() {
     let executor = TestExecutor()
+    defer { executor.drainAfterRelease() }
     let store = Store(
       initialState: TimerList.State(), reducer: TimerList(clock: executor.clock), executor: executor.makeStoreExecutor())
     executor.send(.add(1), to: store)
@@ -122,6 +128,7 @@ import Testing
 
   @Test func elementStoresAreStablePerIDAndTheListTracksOnlyItsIDs() {
     let executor = TestExecutor()
+    defer { executor.drainAfterRelease() }
     let store = Store(
       initialState: TimerList.State(), reducer: TimerList(clock: executor.clock), executor: executor.makeStoreExecutor())
     for id in 1...3 { executor.send(.add(id), to: store) }

@@ -152,7 +152,7 @@ import Testing
     let message = issues.messages.first ?? ""
     #expect(message.contains("2 job(s)"))
     for fix in [
-      "`Task {}`", "`Task.detached`", "`Task(executorPreference: executor)`", "`MainActor`",
+      "`Task {}`", "`Task.detached`", "`Task(executorPreference: executor)`", "`@concurrent`",
       "`Task.sleep`", "`ContinuousClock`", "`TestClock`", "Dispatch",
     ] {
       #expect(message.contains(fix), "message lacks \(fix): \(message)")
@@ -382,6 +382,23 @@ final class SharedValue<Value: Sendable>: Sendable {
 }
 
 extension TestExecutor {
+  /// Ends a test whose stores, hosts and observers are locals: runs the jobs their release
+  /// queued (cancelled effects unwinding, observations ending) and expects nothing left.
+  ///
+  /// A job left in the queue when the test returns is never run: the queue keeps its task and
+  /// the task keeps this executor (its preference), a cycle that LeakSanitizer reports. Call it
+  /// in a `defer` written right after creating the executor: a `defer` runs after every local
+  /// declared later has been released, so their effects are cancelled by then.
+  func drainAfterRelease(
+    isolation: isolated (any Actor)? = #isolation, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    runUntilIdle()
+    let left = stats
+    #expect(
+      left.pendingJobs == 0 && left.pendingSleepers == 0 && left.strandedMainActorWork == 0,
+      "work left after the test released its stores: \(left)", sourceLocation: sourceLocation)
+  }
+
   /// The serial executor of a fresh store executor, for a plain actor.
   func makeSerialExecutor() -> any SerialExecutor {
     // makeStoreExecutor() always provides a facet; a nil here is a bug worth a trap in tests.

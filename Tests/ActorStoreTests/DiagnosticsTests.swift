@@ -38,6 +38,9 @@ struct DiagnosticsTests {
 
   @Test func anEffectsSendUsedAfterItsStoreWasReleasedIsReportedAndDropped() async {
     let escaped = Locked<Send<String>?>(nil)
+    // The reducer captures `escaped`, which holds the effect's `Send`, which holds the engine,
+    // which holds the reducer: a cycle this test made, broken when it ends.
+    defer { escaped.withLock { $0 = nil } }
     var store: Store<[String], String>? = Store(
       initialState: [],
       reducer: Reduce<[String], String> { state, action in

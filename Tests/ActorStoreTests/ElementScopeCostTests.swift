@@ -10,7 +10,8 @@ struct ElementScopeCostTests {
     let baseline = store.engine!.publisher.observerCount
     var rows: [Store<RowFeature.State, RowFeature.Action>] = []
     for id in 0..<1_000 { rows.append(store.scope(id: id, in: \.rows, action: .rows)!) }
-    let registry = ChildStoreRegistry(parent: store, elements: \.rows, action: .rows)
+    // Every store kept, so that the count below shows the removal alone.
+    let registry = ChildStoreRegistry(parent: store, elements: \.rows, action: .rows, unboundStoreLimit: 1_000)
     for id in 0..<1_000 { _ = registry.store(for: id) }
     // One table for `\.rows` (shared by both kinds of element store) and the registry's books.
     #expect(store.engine!.publisher.observerCount == baseline + 2)

@@ -500,3 +500,51 @@ private func expectConsistentStorage<E>(_ array: IdentifiedArray<Int, E>) {
     expectConsistentStorage(array)
   }
 }
+
+/// TCA's `filter` (an identified array) and `remove(atOffsets:)`, against a plain array model.
+@Suite struct IdentifiedArrayFilteringTests {
+  struct Row: Identifiable, Equatable, Sendable {
+    let id: Int
+    var value: Int
+  }
+
+  @Test func filterKeepsOrderAndIdentity() {
+    let rows: IdentifiedArrayOf<Row> = IdentifiedArray(uniqueElements: (0..<100).map { Row(id: $0, value: $0 % 7) })
+    let kept: IdentifiedArrayOf<Row> = rows.filter { $0.value == 3 }
+    #expect(Array(kept) == Array(rows).filter { $0.value == 3 })
+    #expect(kept[id: 3]?.value == 3)
+    #expect(kept[id: 4] == nil)
+  }
+
+  @Test func removeAtOffsetsMatchesAnArrayOverSeededCases() async {
+    var random = SplitMix64(state: 7)
+    for _ in 0..<2_000 {
+      let count = Int(random.next() % 40)
+      var model = (0..<count).map { Row(id: $0 * 3, value: $0) }
+      var rows = IdentifiedArray(uniqueElements: model)
+      // Some offsets fall outside the array: reported and ignored.
+      let offsets = (0..<Int(random.next() % 12)).map { _ in Int(random.next() % UInt64(count + 4)) - 2 }
+      let valid = Set(offsets.filter { (0..<count).contains($0) })
+      for offset in valid.sorted(by: >) { model.remove(at: offset) }
+      let issues = await capturingIssues { rows.remove(atOffsets: offsets) }
+      #expect(Array(rows) == model)
+      #expect(Set(rows.ids) == Set(model.map(\.id)))
+      #expect(issues.messages.count == (valid.count == Set(offsets).count ? 0 : 1))
+    }
+  }
+
+  @Test func anOffsetOutsideTheArrayIsReportedAndNothingIsLost() async {
+    var rows: IdentifiedArrayOf<Row> = IdentifiedArray(uniqueElements: (0..<3).map { Row(id: $0, value: $0) })
+    let issues = await capturingIssues { rows.remove(atOffsets: [1, 5, -1]) }
+    #expect(rows.map(\.id) == [0, 2])
+    #expect(issues.messages.count == 1)
+    #expect(issues.messages.first?.contains("5, -1") == true)
+  }
+
+  @Test func emptyReducerChangesNothing() {
+    var state = 4
+    let effect = EmptyReducer<Int, Int>().reduce(into: &state, action: 1)
+    #expect(state == 4)
+    if case .none = effect.operation {} else { Issue.record("expected .none") }
+  }
+}

@@ -170,6 +170,17 @@ struct TraceSinkTests {
     #expect(buffer.events.map(\.sequence) == [11])
   }
 
+  @Test func storesSharingABufferEachCountTheirOwnEvents() async {
+    let buffer = StoreTraceBuffer(capacity: 1_000)
+    let first = Store(initialState: Counter.State(), reducer: Counter(), trace: buffer)
+    let second = Store(initialState: Counter.State(), reducer: Counter(), trace: buffer)
+    for _ in 0..<3 { await first.send(.increment) }
+    for _ in 0..<5 { await second.send(.increment) }
+    #expect(first.traceStatistics == StoreTraceStatistics(emitted: 3, delivered: 3))
+    #expect(second.traceStatistics == StoreTraceStatistics(emitted: 5, delivered: 5))
+    #expect(buffer.events.count == 8)
+  }
+
   /// Actions a batch produces itself reach the buffer when the batch ends, in one piece; the
   /// buffer still shows the latest events in sequence order, whatever their mix.
   @Test func longSendChainsAndSingleEventsShareTheRingInOrder() async {

@@ -38,14 +38,15 @@ public final class MainActorStoreConnection<State: Sendable, Action: Sendable> {
 
   private var observations: [(State) -> Void] = []
   private var mailbox: MainActorMailbox<State>?
-  private var tasks: [Task<Void, Never>] = []
+  /// The ``sendWhileShown(_:)`` sends since the last ``prepareForReuse()``.
+  private var shownSends: [ShownSend] = []
 
   /// Creates a connection showing nothing.
   public init() {}
 
   deinit {
     mailbox?.close()
-    for task in tasks { task.cancel() }
+    for shown in shownSends { shown.cancel() }
   }
 
   /// What a `@MainActor` host returns from ``StoreHost/allowsBinding()``: `true` on the main
@@ -77,8 +78,8 @@ public final class MainActorStoreConnection<State: Sendable, Action: Sendable> {
     guard MainActorCheck.allows("MainActorStoreConnection.prepareForReuse()") else { return }
     mailbox?.close()
     mailbox = nil
-    for task in tasks { task.cancel() }
-    tasks.removeAll()
+    for shown in shownSends { shown.cancel() }
+    shownSends.removeAll()
     observations.removeAll()
     store = nil
     state = nil
@@ -105,23 +106,27 @@ public final class MainActorStoreConnection<State: Sendable, Action: Sendable> {
   }
 
   /// Sends `action` to the shown store, on the store's task executor (deterministic under
-  /// `ActorStoreTesting`). Reports an issue when no store is shown.
+  /// `ActorStoreTesting`), behind every send made this way to its store tree before it: sends
+  /// reach the store in call order, as in TCA. Reports an issue when no store is shown.
   /// - Parameter action: The action.
   public func send(_ action: Action) {
     guard let store = storeOrReport(action) else { return }
-    Task(executorPreference: store.executor.taskExecutor) { await store.send(action) }
+    store.sendInOrder(action)
   }
 
-  /// Sends `action` and keeps the effects it starts running only while this store is shown:
-  /// ``prepareForReuse()`` cancels them. Reports an issue when no store is shown.
+  /// Sends `action`, in call order like ``send(_:)``, and keeps the effects it starts running
+  /// only while this store is shown: ``prepareForReuse()`` cancels them (as soon as the send is
+  /// processed, if it has not been yet). Reports an issue when no store is shown.
   /// - Parameter action: The action, e.g. "start loading the image".
   public func sendWhileShown(_ action: Action) {
     guard let store = storeOrReport(action) else { return }
-    tasks.append(Task(executorPreference: store.executor.taskExecutor) { await store.send(action).finish() })
+    let shown = ShownSend()
+    shownSends.append(shown)
+    store.sendInOrder(action) { shown.attach($0) }
   }
 
-  /// The number of ``sendWhileShown(_:)`` tasks started since the last ``prepareForReuse()``.
-  public var sendWhileShownCount: Int { tasks.count }
+  /// The number of ``sendWhileShown(_:)`` sends made since the last ``prepareForReuse()``.
+  public var sendWhileShownCount: Int { shownSends.count }
 
   private func storeOrReport(_ action: Action) -> Store<State, Action>? {
     if let store { return store }

@@ -336,7 +336,7 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
     } else {
       let doomedIDs = Set(doomed)
       let extractID = extractID
-      self = IdentifiedArray(filter { !doomedIDs.contains(extractID($0)) }, id: extractID)
+      self = filter { !doomedIDs.contains(extractID($0)) }
     }
   }
 

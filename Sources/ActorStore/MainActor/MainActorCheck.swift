@@ -8,15 +8,18 @@ import Dispatch
 /// there. `MainActor.assumeIsolated` would trap; this check lets the host report and refuse
 /// instead. The main actor's executor is the main dispatch queue (also under `swift test` on
 /// Linux, where a worker thread drains it), so a queue-specific value marks it.
-enum MainActorCheck {
+///
+/// `ActorStoreTesting`'s `TestExecutor` uses it too: work enqueued from the main actor is part of
+/// a test's schedule whatever thread the main actor runs on, so it is never a foreign enqueue.
+package enum MainActorCheck {
   private static let key = DispatchSpecificKey<UInt8>()
   private static let installation: Bool = {
     DispatchQueue.main.setSpecific(key: key, value: 1)
     return true
   }()
 
-  /// Whether the caller runs on the main actor (the main queue).
-  static var isOnMainActor: Bool {
+  /// Whether the caller runs on the main actor (the main queue, or a queue targeting it).
+  package static var isOnMainActor: Bool {
     _ = installation
     return DispatchQueue.getSpecific(key: key) == 1
   }

@@ -129,11 +129,11 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
   }
 
   /// Sends `action` to the store, on the store's task executor (deterministic under
-  /// `ActorStoreTesting`).
+  /// `ActorStoreTesting`), behind every send made this way to its store tree before it: sends
+  /// reach the store in call order, as in TCA.
   /// - Parameter action: The action.
   public func send(_ action: Action) {
-    let store = self.store
-    Task(executorPreference: store.executor.taskExecutor) { await store.send(action) }
+    store.sendInOrder(action)
   }
 
   private func receive(_ newState: State?) {

@@ -10,20 +10,20 @@
 /// }
 /// ```
 public struct Reduce<State: Sendable, Action: Sendable>: Reducer {
-  @usableFromInline let body: @Sendable (inout State, Action) -> Effect<Action>
+  @usableFromInline let reduceAction: @Sendable (inout State, Action) -> Effect<Action>
 
   /// Creates a reducer from a closure.
   /// - Parameter reduce: Applies an action to the state and returns the effect to run.
   @inlinable
   public init(_ reduce: @escaping @Sendable (_ state: inout State, _ action: Action) -> Effect<Action>) {
-    self.body = reduce
+    self.reduceAction = reduce
   }
 
   /// Wraps any reducer with the same state and action, erasing its type.
   /// - Parameter reducer: The reducer to wrap.
   @inlinable
   public init<R: Reducer>(_ reducer: R) where R.State == State, R.Action == Action {
-    self.body = { reducer.reduce(into: &$0, action: $1) }
+    self.reduceAction = { reducer.reduce(into: &$0, action: $1) }
   }
 
   /// Calls the closure.
@@ -33,6 +33,6 @@ public struct Reduce<State: Sendable, Action: Sendable>: Reducer {
   /// - Returns: The closure's effect.
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    body(&state, action)
+    reduceAction(&state, action)
   }
 }

@@ -6,8 +6,9 @@
 /// the table invalidates its stores with the state the element had in the previous publication:
 /// a removed element's store keeps exactly the last state it had, parent edits and its own sends
 /// included. The publisher hands each observer the state it replaced, so the table keeps no copy
-/// of the collection. (A ``ChildStoreRegistry`` uses the table only for its key path and its ID
-/// comparison: it invalidates its own stores the same way, from its own books.)
+/// of the collection. (A ``ChildStoreRegistry`` uses the table for its key path and its ID
+/// comparison: it invalidates its own stores the same way, from its own books, and hands the
+/// table only the stores it evicts while someone else still holds them.)
 ///
 /// Lock order: this table's lock, then the parent's publisher lock; a store link's own lock is a
 /// leaf. The table holds its links unowned: a link unregisters in its deinit, under this table's
@@ -24,13 +25,47 @@
 
   @usableFromInline struct Table {
     @usableFromInline var links: [ID: Links] = [:]
+    /// Stores a ``ChildStoreRegistry`` evicted while someone else still held them, by element
+    /// ID: invalidated like `links` when their element goes. Held weakly, since nothing
+    /// unregisters them (their stores were made unregistered); released ones are pruned.
+    @usableFromInline var adopted: [ID: [AdoptedLink]] = [:]
+    /// The references in `adopted`, and their number after the last prune, to prune at
+    /// amortized O(1).
+    @usableFromInline var adoptedCount = 0
+    @usableFromInline var adoptedAtLastPrune = 0
     /// The parent store: once it is released no link can remain, and the table stops watching.
     @usableFromInline let parent: ElementScopes.ParentReference
 
     @usableFromInline init(parent: ElementScopes.ParentReference) { self.parent = parent }
 
     /// Whether the table may still be needed: its parent is alive, or links remain.
-    @usableFromInline var isInUse: Bool { parent.isAlive || !links.isEmpty }
+    @usableFromInline var isInUse: Bool { parent.isAlive || !links.isEmpty || !adopted.isEmpty }
+
+    /// Drops the adopted references whose link was released.
+    /// - Parameter loaded: Receives the links still alive: loading a weak reference makes a
+    ///   strong one, and the caller releases them after unlocking, so that no link's deinit
+    ///   runs under this table's lock.
+    @usableFromInline mutating func pruneAdopted(loaded: inout [any ElementStateHolder<ChildState>]) {
+      var count = 0
+      adopted = adopted.compactMapValues { references in
+        let alive = references.filter { reference in
+          guard let link = reference.link else { return false }
+          loaded.append(link)
+          return true
+        }
+        count += alive.count
+        return alive.isEmpty ? nil : alive
+      }
+      adoptedCount = count
+      adoptedAtLastPrune = count
+    }
+  }
+
+  /// A weak reference to the link of a store a registry evicted.
+  @usableFromInline struct AdoptedLink {
+    @usableFromInline weak var link: (any ElementStateHolder<ChildState>)?
+
+    @usableFromInline init(link: any ElementStateHolder<ChildState>) { self.link = link }
   }
 
   /// The live links of one element: almost always one, so no array for it.
@@ -143,6 +178,28 @@
     }
   }
 
+  /// Takes over the invalidation of `link`, the link of a store that a ``ChildStoreRegistry``
+  /// evicted while someone else still holds it, if its element still exists in `parent`'s
+  /// published state; atomically with respect to publications, as ``link(id:parent:makeLink:)``.
+  /// - Parameters:
+  ///   - link: The store's link.
+  ///   - id: Its element's ID.
+  ///   - parent: The store whose state holds the collection.
+  /// - Returns: `false` when the element is already gone from the published state: a watcher
+  ///   of that publication (the registry's) still has to invalidate the store.
+  @inlinable func adopt<ParentAction: Sendable>(
+    _ link: any ElementStateHolder<ChildState>, id: ID, in parent: Store<ParentState, ParentAction>
+  ) -> Bool {
+    var loaded: [any ElementStateHolder<ChildState>] = []
+    return table.withLock { table in
+      guard element(id, in: parent) != nil else { return false }
+      table.adopted[id, default: []].append(AdoptedLink(link: link))
+      table.adoptedCount += 1
+      if table.adoptedCount >= max(32, 2 * table.adoptedAtLastPrune) { table.pruneAdopted(loaded: &loaded) }
+      return true
+    }
+  }
+
   /// Forgets a link; called from its deinit.
   /// - Parameters:
   ///   - id: The link's element ID.
@@ -171,6 +228,8 @@
     // Projected outside the lock: the key path may be a computed property (user code).
     let elements = current?[keyPath: self.elements]
     let previousElements = previous?[keyPath: self.elements]
+    // The adopted links loaded under the lock, released after it (see `pruneAdopted`).
+    var loaded: [any ElementStateHolder<ChildState>] = []
     return table.withLock { table in
       guard table.isInUse else { return false }
       guard let elements else {
@@ -178,13 +237,35 @@
           let final = previousElements?[id: id]
           for member in links.members { member.link.invalidate(finalState: final) }
         }
+        for (id, references) in table.adopted {
+          let final = previousElements?[id: id]
+          for reference in references {
+            guard let link = reference.link else { continue }
+            link.invalidate(finalState: final)
+            loaded.append(link)
+          }
+        }
         table.links = [:]
+        table.adopted = [:]
+        table.adoptedCount = 0
         return false
       }
       if let previousElements, !table.links.isEmpty {
         for id in elements.idsGone(comparedTo: previousElements.ids, tracked: table.links) {
           let final = previousElements[id: id]
           for member in table.links.removeValue(forKey: id)!.members { member.link.invalidate(finalState: final) }
+        }
+      }
+      if let previousElements, !table.adopted.isEmpty {
+        for id in elements.idsGone(comparedTo: previousElements.ids, tracked: table.adopted) {
+          let final = previousElements[id: id]
+          let references = table.adopted.removeValue(forKey: id)!
+          table.adoptedCount -= references.count
+          for reference in references {
+            guard let link = reference.link else { continue }
+            link.invalidate(finalState: final)
+            loaded.append(link)
+          }
         }
       }
       return true

@@ -213,6 +213,19 @@ public actor Store<State: Sendable, Action: Sendable> {
   /// The element-store tables of the store tree.
   @usableFromInline nonisolated var elementScopes: ElementScopes { engine?.elementScopes ?? link!.elementScopes }
 
+  /// The store tree's queue of sends from synchronous code.
+  @usableFromInline nonisolated var orderedSends: OrderedSends { engine?.orderedSends ?? link!.orderedSends }
+
+  /// Sends `action` from synchronous code, behind every send made this way to any store of
+  /// the tree before it: the main-actor glue's sends reach the store in call order.
+  /// - Parameter processed: Called with the send's task once the store has processed it.
+  nonisolated func sendInOrder(_ action: Action, processed: (@Sendable (StoreTask) -> Void)? = nil) {
+    orderedSends.enqueue {
+      let task = await self.send(action)
+      processed?(task)
+    }
+  }
+
   /// The state, or `nil` once a scoped store's state is gone; isolated.
   var stateIfAlive: State? {
     if let engine { return engine.state }

@@ -29,6 +29,8 @@ import Synchronization
   @usableFromInline let tracer: StoreTracer?
   /// The tables of the element stores scoped anywhere in this store tree.
   let elementScopes = ElementScopes()
+  /// Sends from synchronous main-actor code to any store of this tree, in call order.
+  @usableFromInline let orderedSends: OrderedSends
   @usableFromInline let executor: StoreExecutor
   /// The store tree's executor as an actor of its own, which effects hop onto to deliver their
   /// actions and concatenations to launch their items (see ``StoreIsolation``).
@@ -173,6 +175,7 @@ import Synchronization
     tracer = batch.tracer
     traceSequence = batch.tracer?.buffer?.sequence
     registry = EffectRegistry(tracer: batch.tracer)
+    orderedSends = OrderedSends(taskExecutor: executor.taskExecutor)
     publisher = StatePublisher(state)
     anchor = executor.serialExecutor == nil ? StoreIsolationAnchor() : nil
     isolation = StoreIsolation(
@@ -245,7 +248,7 @@ import Synchronization
   func handOverTracedActions() {
     hasTracedActions = false
     let staged = tracedActions.count
-    tracer?.buffer?.record(TracedActions(actions: tracedActions))
+    tracer?.record(TracedActions(actions: tracedActions))
     // The buffer keeps the array; the next batch starts with room for one like this one (up
     // to a bound), so that a long chain does not regrow its staging array on every batch.
     tracedActions = []
@@ -530,6 +533,7 @@ import Synchronization
     registry.open(record, under: parent, spawned: isSpawned, keys: .none, isTask: true)
     let items = effects.map { gate($0, under: record, path: context.path) }
     let path = context.path
+    let action = context.action
     // The runner holds the engine, never the store: releasing the store cancels the
     // concatenation, which ends the loop (an item opened meanwhile opens cancelled, and ends).
     deferStart(.body(record) { [self] in
@@ -540,10 +544,10 @@ import Synchronization
         if case .run(let run) = item.operation, run.priorityRawValue == nil {
           // A plain `.run` item runs in this task: the concatenation waits for it anyway, and a
           // task of its own would cost a task, a group record and a hop to the store per item.
-          let inline = openInlineConcatenated(run, under: record)
+          let inline = openInlineConcatenated(run, under: record, startedBy: action)
           if !registry.endIfCancelledBeforeStart(inline) { try await inline.run() }
         } else {
-          let group = await launchConcatenated(item, under: record, path: path, on: isolation)
+          let group = await launchConcatenated(item, under: record, path: path, startedBy: action, on: isolation)
           await registry.waitUntilStructurallyFinished(group)
           await registry.waitUntilGatesFinished(in: item)
         }
@@ -560,9 +564,12 @@ import Synchronization
   /// - Parameters:
   ///   - run: The item.
   ///   - record: The concatenation's record.
+  ///   - action: The action whose reduce returned the concatenation.
   /// - Returns: The item's record; cancelled already if the concatenation was.
-  func openInlineConcatenated(_ run: EffectRun<Action>, under record: EffectRecord) -> EffectTaskRecord<Action> {
-    let item = taskRecord(origin: run.origin, startedBy: nil, run.operation, run.handler)
+  func openInlineConcatenated(
+    _ run: EffectRun<Action>, under record: EffectRecord, startedBy action: Action?
+  ) -> EffectTaskRecord<Action> {
+    let item = taskRecord(origin: run.origin, startedBy: action, run.operation, run.handler)
     registry.open(item, under: record, spawned: false, keys: .none, isTask: true, replacesGroup: true)
     return item
   }
@@ -572,14 +579,16 @@ import Synchronization
   ///   - item: The item.
   ///   - record: The concatenation's record.
   ///   - path: The element scope the concatenation runs in.
+  ///   - action: The action whose reduce returned the concatenation.
   ///   - isolation: The store tree's executor, which the call runs on.
   /// - Returns: The item's group record, to wait on.
   func launchConcatenated(
-    _ item: Effect<Action>, under record: EffectRecord, path: ScopePath?, on isolation: isolated StoreIsolation
+    _ item: Effect<Action>, under record: EffectRecord, path: ScopePath?, startedBy action: Action?,
+    on isolation: isolated StoreIsolation
   ) -> EffectRecord {
     let group = EffectRecord(origin: nil, label: nil)
     registry.open(group, under: record, spawned: false, keys: .none, isTask: false)
-    let context = LaunchContext(parent: group, isSpawned: false, path: path, owner: record)
+    let context = LaunchContext(parent: group, isSpawned: false, path: path, owner: record, action: action)
     // A delivery, so that a `StoreTask.cancel()` of the concatenation on another thread returns
     // only after the actions the item sends synchronously are reduced, or refuses them.
     registry.withDelivery(for: record) { _ in

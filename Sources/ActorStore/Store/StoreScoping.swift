@@ -116,6 +116,7 @@ extension Store {
   var executor: StoreExecutor { get }
   var registry: EffectRegistry { get }
   var elementScopes: ElementScopes { get }
+  var orderedSends: OrderedSends { get }
   /// The child state, or `nil` once it is gone (for good). Called only on the shared executor.
   func isolatedState() -> State?
   /// The child state from the parent's published snapshot, from any thread.
@@ -125,6 +126,9 @@ extension Store {
   /// Marks the child state as gone for good and records the state it had last (`nil` keeps
   /// the last state seen).
   func invalidate(finalState: State?)
+  /// This link as a table sees it, so that a registry can hand an element store it evicts to
+  /// its collection's table.
+  var elementStateHolder: any ElementStateHolder<State> { get }
   /// Sends an action through the parent. Called only on the shared executor.
   func send(_ action: Action, from site: CallSite) -> StoreTask
   /// A stream of `extract(state)` that also finishes once `owner` (by default this link, i.e.
@@ -233,7 +237,9 @@ where Projection.ParentState == ParentState, Projection.ParentAction == ParentAc
   @usableFromInline var executor: StoreExecutor { parent.executor }
   @usableFromInline var registry: EffectRegistry { parent.registry }
   @usableFromInline var elementScopes: ElementScopes { parent.elementScopes }
+  @usableFromInline var orderedSends: OrderedSends { parent.orderedSends }
   @usableFromInline var lastState: State { memory.withLock { $0.state } }
+  @usableFromInline var elementStateHolder: any ElementStateHolder<State> { self }
   var isInvalidated: Bool { memory.withLock { $0.isInvalidated } }
 
   @usableFromInline func isolatedState() -> State? {

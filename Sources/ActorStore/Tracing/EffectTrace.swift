@@ -7,9 +7,11 @@ enum EffectTrace {
     var scope: ScopePath?
     var parentEffect: UInt64?
     // Up the structural links to where the effect's action came from: the keys met there are
-    // the cancellation IDs and element scope it was launched under.
+    // the cancellation IDs and element scope it was launched under. An enclosing task record
+    // met on the way (a concatenation running its items) is the parent effect.
     var node: EffectRecord? = record
     while let current = node {
+      if current !== record, current.isTask, parentEffect == nil { parentEffect = current.serial }
       for key in current.keys {
         if scope == nil { scope = key.path }
         if case .id(let id) = key.kind {
@@ -18,7 +20,7 @@ enum EffectTrace {
         }
       }
       if current.isSpawned {
-        if let owner = current.parent, owner.isTask { parentEffect = owner.serial }
+        if parentEffect == nil, let owner = current.parent, owner.isTask { parentEffect = owner.serial }
         break
       }
       node = current.parent

@@ -136,9 +136,6 @@ public final class StoreTraceBuffer: StoreTraceSink {
     ring.withLock { ring in ring.appended - ring.removed - UInt64(ring.keptCount(capacity: capacity)) }
   }
 
-  /// How many events were ever appended.
-  var appendedCount: UInt64 { ring.withLock { $0.appended } }
-
   /// Forgets every event kept (the sequence goes on).
   public func removeAll() {
     ring.withLock { ring in

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A store tree's trace: numbers events and hands them to the sink.
 ///
 /// A traced store keeps one in its engine and its effect registry; an untraced one keeps `nil`
@@ -10,6 +12,8 @@
   @usableFromInline let buffer: StoreTraceBuffer?
   /// Delivers to any other sink on its own queue.
   private let relay: TraceRelay?
+  /// The events this store tree recorded into `buffer`, which other trees may share.
+  private let recorded = Atomic<UInt64>(0)
 
   /// Creates the tracer for `sink`; issues the sink causes later go to the current reporter.
   @usableFromInline init(sink: any StoreTraceSink) {
@@ -19,6 +23,7 @@
 
   @usableFromInline func emit(_ kind: __owned StoreTraceEvent.Kind) {
     if let buffer {
+      recorded.add(1, ordering: .relaxed)
       buffer.record(kind)
     } else {
       relay?.emit(kind)
@@ -36,14 +41,20 @@
     emit(.actionDropped(action: action, reason: reason))
   }
 
+  /// Hands a batch's action events, numbered already, to the buffer.
+  func record(_ batch: some TracedActionBatch) {
+    recorded.add(UInt64(batch.count), ordering: .relaxed)
+    buffer?.record(batch)
+  }
+
   /// Resumes once every event so far reached the sink.
   func flush() async {
     await relay?.flush()
   }
 
   var statistics: StoreTraceStatistics {
-    if let buffer {
-      let count = buffer.appendedCount
+    if buffer != nil {
+      let count = recorded.load(ordering: .relaxed)
       return StoreTraceStatistics(emitted: count, delivered: count)
     }
     return relay?.statistics ?? StoreTraceStatistics()

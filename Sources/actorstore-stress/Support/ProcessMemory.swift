@@ -25,6 +25,25 @@ enum ProcessMemory {
     return Glibc.write(descriptor, "5", 1) == 1
   }
 
+  /// Makes glibc's malloc give every block of 128 KiB or more a mapping of its own, returned to
+  /// the system when the block is freed, as Apple platforms' allocator does with large blocks.
+  /// By default glibc raises that threshold each time such a block is freed (up to 32 MiB) and
+  /// from then on keeps freed multi-megabyte buffers in its heaps: the snapshots, diffs and
+  /// collection copies of each batch update stay resident after they are freed, and the peak
+  /// resident size measures that policy rather than what the program holds.
+  ///
+  /// `mallopt` is declared in `<malloc.h>`, which Swift's Glibc module does not import, so it is
+  /// looked up with `dlsym`, like `mallinfo2()`.
+  /// - Returns: Whether the allocator accepted the setting (`false` without glibc).
+  @discardableResult
+  static func returnLargeBlocksWhenFreed() -> Bool {
+    typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+    guard let symbol = dlsym(nil, "mallopt") else { return false }
+    // M_MMAP_THRESHOLD: a fixed threshold also turns off glibc's dynamic adjustment of it.
+    let mmapThreshold: Int32 = -3
+    return unsafeBitCast(symbol, to: Mallopt.self)(mmapThreshold, 128 * 1_024) == 1
+  }
+
   /// Bytes allocated on the malloc heap and not yet freed, with how they were measured.
   ///
   /// `mallinfo2()` is declared in `<malloc.h>`, which Swift's Glibc module does not import, so

@@ -54,7 +54,14 @@
   /// - Parameter components: Each iteration's items.
   /// - Returns: All of them, in order.
   @inlinable public static func buildArray(_ components: [[Item]]) -> [Item] {
-    Array(components.joined())
+    // Sized up front: a collection keeps this array for as long as it is shown, and growing it
+    // by doubling from `joined()` would keep up to twice the items' memory.
+    var items: [Item] = []
+    var count = 0
+    for component in components { count += component.count }
+    items.reserveCapacity(count)
+    for component in components { items.append(contentsOf: component) }
+    return items
   }
 
   /// An `if #available` block.

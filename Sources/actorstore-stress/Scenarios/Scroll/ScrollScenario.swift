@@ -7,7 +7,10 @@ import ActorStoreTesting
 /// removed and re-inserted under the same ID while their hosts stay bound, and a host released
 /// without unbind. Invariants: every batch update passes the validator, each host shows the row
 /// it is bound to and never stale state, registry counts are never negative, no row effect
-/// outlives its row, and the registry and the effect registry are empty at the end.
+/// outlives its row, and the registry and the effect registry are empty at the end. Memory
+/// (``ScrollMemory``): after the scroll the registry keeps at most its unbound-store limit plus
+/// the bound hosts' stores, and from 500 000 rows the peak resident memory is at most 512 B per
+/// row.
 struct ScrollScenario: StressScenario {
   let elements: Int
   let hosts: Int
@@ -39,7 +42,13 @@ struct ScrollScenario: StressScenario {
       + "\(session.editsApplied) edit batches, \(session.rowsUndone) rows undone on screen, "
       + "\(session.hostsReleasedBound) hosts released while bound, \(Format.count(session.ticksSeen.count)) ticks observed"
     var figures = [figure]
+    var log = session.log
+    if let registry = session.registryAfterScroll,
+      let memory = ScrollMemory.figure(scenario: name, elements: elements, registry: registry, log: &log)
+    {
+      figures.append(memory)
+    }
     if trace != nil { figures.append(await TraceFigure.make(scenario: name, store: session.store)) }
-    return PassOutcome(figures: figures, invariants: session.log)
+    return PassOutcome(figures: figures, invariants: log)
   }
 }

@@ -12,6 +12,8 @@ final class ScrollSession {
   let running = RunningEffects()
   let ticksSeen = RowHost.TickCounter()
   private(set) var log: InvariantLog
+  /// The registry's counts once the list was scrolled to the bottom, before the tear-down.
+  private(set) var registryAfterScroll: ScrollMemory.RegistryCounts?
   private(set) var editsApplied = 0
   private(set) var validatedUpdates = 0
   /// Rows removed and re-inserted under the same ID while on screen.
@@ -70,6 +72,7 @@ final class ScrollSession {
         await undoChurn()
       }
     }
+    registryAfterScroll = ScrollMemory.RegistryCounts(registry)
     await tearDown()
   }
 

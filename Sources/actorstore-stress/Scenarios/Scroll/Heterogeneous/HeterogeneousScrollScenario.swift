@@ -5,7 +5,8 @@ import ActorStoreTesting
 /// shown as several items of different kinds (a title and, for some rows, a badge, both bound to
 /// the row's one store, and an unbound spacer) through a viewport with one reuse pool per kind.
 /// Edit batches also change items' content and kind. Invariants: those of `scroll`, plus no host
-/// left showing stale content or a wrong kind, and items of one row sharing its store.
+/// left showing stale content or a wrong kind, and items of one row sharing its store; and the
+/// memory checks of ``ScrollMemory``.
 struct HeterogeneousScrollScenario: StressScenario {
   let elements: Int
   let hosts: Int
@@ -36,7 +37,13 @@ struct HeterogeneousScrollScenario: StressScenario {
       + "\(Format.count(session.simulator.reconfigureCount)) reconfigures, "
       + "\(Format.count(session.simulator.reuseCount)) reuses, \(session.validatedUpdates) validated updates"
     var figures = [figure]
+    var log = session.log
+    if let registry = session.registryAfterScroll,
+      let memory = ScrollMemory.figure(scenario: name, elements: elements, registry: registry, log: &log)
+    {
+      figures.append(memory)
+    }
     if trace != nil { figures.append(await TraceFigure.make(scenario: name, store: session.store)) }
-    return PassOutcome(figures: figures, invariants: session.log)
+    return PassOutcome(figures: figures, invariants: log)
   }
 }

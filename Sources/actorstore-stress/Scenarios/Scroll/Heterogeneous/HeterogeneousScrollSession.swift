@@ -20,6 +20,8 @@ final class HeterogeneousScrollSession {
   let simulator: DeclaredCollectionHostSimulator<Int, Item>
   let running = RunningEffects()
   private(set) var log: InvariantLog
+  /// The registry's counts once the list was scrolled to the bottom, before the tear-down.
+  private(set) var registryAfterScroll: ScrollMemory.RegistryCounts?
   private(set) var validatedUpdates = 0
   private var random: SeededGenerator
   private var nextID: Int
@@ -30,9 +32,14 @@ final class HeterogeneousScrollSession {
   /// Rows whose title came on or went off screen since the last announcement, from the items'
   /// behaviours.
   private let displayed = DisplayEvents()
-  /// Titles (a template per style) and badges are made from templates; spacers one by one with
-  /// `ItemModel`'s initializer, so the scenario runs both ways of making items.
-  private let regularTitle, compactTitle, badge: BoundItemTemplate<Int, Int>
+  /// The titles' behaviours, made once and shared by every title: they read the row from the
+  /// item's ID, so a long list costs no closure per row.
+  private let titleAppeared, titleDisappeared: @Sendable (Item) -> Void
+  /// Titles (a template per style), and spacers, which every row has, are made from templates,
+  /// as a long list should; badges, on one row in ``badgeEvery``, one by one with `ItemModel`'s
+  /// initializer (a template per item), so the scenario runs both ways of making items.
+  private let regularTitle, compactTitle: BoundItemTemplate<Int, Int>
+  private let spacer: ItemTemplate<Int>
 
   /// A session over a fresh list.
   /// - Parameters:
@@ -56,7 +63,10 @@ final class HeterogeneousScrollSession {
     }
     regularTitle = title(.regular)
     compactTitle = title(.compact)
-    badge = BoundItemTemplate(in: registry, makeHost: DeclaredBadgeHost.init) { $0.revision = $1 }
+    spacer = ItemTemplate(makeHost: DeclaredSpacerHost.init) { host, height in host.height = height }
+    let displayed = displayed
+    titleAppeared = { item in if case .title(let row) = item { displayed.record(row, appeared: true) } }
+    titleDisappeared = { item in if case .title(let row) = item { displayed.record(row, appeared: false) } }
   }
 
   /// Shows the list, scrolls it to the bottom in random steps of up to one screen, editing it
@@ -84,6 +94,7 @@ final class HeterogeneousScrollSession {
         await edit()
       }
     }
+    registryAfterScroll = ScrollMemory.RegistryCounts(registry)
     await tearDown()
   }
 
@@ -116,16 +127,15 @@ final class HeterogeneousScrollSession {
 
   @ItemsBuilder<Item> private func item(for id: Int) -> [ItemModel<Item>] {
     let revision = revisions[id, default: 0]
-    let displayed = self.displayed
     (compact.contains(id) ? compactTitle : regularTitle).item(id: .title(id), element: id, content: revision)
-      .willDisplay { _ in displayed.record(id, appeared: true) }
-      .didEndDisplaying { _ in displayed.record(id, appeared: false) }
+      .willDisplay(titleAppeared)
+      .didEndDisplaying(titleDisappeared)
     if id % Self.badgeEvery == 0 {
-      badge.item(id: .badge(id), element: id, content: revision)
+      ItemModel(id: .badge(id), content: revision, element: id, in: registry, makeHost: DeclaredBadgeHost.init) {
+        $0.revision = $1
+      }
     }
-    ItemModel(id: .spacer(id), content: 1 + revision % 3, makeHost: DeclaredSpacerHost.init) { host, height in
-      host.height = height
-    }
+    spacer.item(id: .spacer(id), content: 1 + revision % 3)
   }
 
   /// Sends `.appeared` / `.disappeared` to rows whose title came on or left the screen, through
