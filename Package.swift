@@ -9,6 +9,10 @@ let strictSettings: [SwiftSetting] = [
 
 let package = Package(
   name: "ActorStore",
+  // The lowest versions whose runtime has what every target uses unconditionally: `Mutex` and
+  // `Atomic` (Synchronization), `TaskExecutor` and `Task(executorPreference:)`. No cheaper
+  // fallback exists for them (README: "Platforms").
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "ActorStore", targets: ["ActorStore"]),
     .library(name: "ActorStoreTesting", targets: ["ActorStoreTesting"]),

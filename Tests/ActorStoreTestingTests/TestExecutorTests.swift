@@ -65,6 +65,8 @@ import Testing
     #expect(arrivalOrders.count >= 2)
   }
 
+  // `isIsolatingCurrentContext()` joined `SerialExecutor` in the OS 26 runtimes.
+  @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
   @Test func assumeIsolatedHoldsOnlyForTheFacetWhoseJobRuns() {
     let executor = TestExecutor()
     let counter = IsolationCounter(executor: executor)
@@ -335,6 +337,7 @@ private actor IsolationCounter {
     serialExecutor.asUnownedSerialExecutor()
   }
 
+  @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
   func incrementAssumingIsolation(probing other: IsolationCounter) -> IsolationProbe {
     Self.incrementFromNonisolatedCode(self)
     return IsolationProbe(

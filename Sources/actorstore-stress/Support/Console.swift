@@ -1,4 +1,8 @@
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Where the command writes: results to standard output, errors and progress to standard
 /// error. The tests pass a console that captures both.
@@ -25,7 +29,7 @@ struct StandardConsole: Console {
     text.withUTF8 { bytes in
       var offset = 0
       while offset < bytes.count {
-        let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
         if written > 0 {
           offset += written
         } else if written < 0, errno == EINTR {
@@ -35,5 +39,14 @@ struct StandardConsole: Console {
         }
       }
     }
+  }
+
+  /// The C library's `write(2)`, which the method of the same name hides.
+  private static func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+      Glibc.write(descriptor, bytes, count)
+    #else
+      Darwin.write(descriptor, bytes, count)
+    #endif
   }
 }

@@ -1,3 +1,6 @@
+// Linux; the Apple-platform ProcessMemory is in ProcessMemory+Darwin.swift (same members). The
+// enum below is deliberately not re-indented inside the #if, so that the Linux code keeps its lines.
+#if canImport(Glibc)
 import Glibc
 
 /// The process's memory figures on Linux: resident set size and its peak from
@@ -103,3 +106,4 @@ enum ProcessMemory {
     return String(decoding: bytes, as: UTF8.self)
   }
 }
+#endif
