@@ -44,6 +44,9 @@ final class BatchUpdateQueue<Model, SectionID: Hashable & Sendable, ItemID: Hash
   /// Items a model marks as reconfigured itself (``Snapshot/reconfiguredItemIDs``): kept
   /// when the model is superseded in the queue, so the change is not lost.
   private let marks: (Model) -> Set<ItemID>
+  /// Called right after ``model`` changes (inside a batch's updates closure, or at a reload),
+  /// with the model shown before.
+  var didSwapModel: ((_ old: Model) -> Void)?
   private var phase = Phase.idle
   private var generation = 0
   private var pending: Request?
@@ -96,14 +99,14 @@ final class BatchUpdateQueue<Model, SectionID: Hashable & Sendable, ItemID: Hash
 
   private func run(_ request: Request) {
     if request.reload {
-      model = request.model
+      swap(to: request.model)
       list.reloadData()
       finish(request.completions)
       return
     }
     let update = diff(request.model, model, request.changedItems)
     if update.isEmpty {
-      model = request.model
+      swap(to: request.model)
       finish(request.completions)
       return
     }
@@ -115,7 +118,7 @@ final class BatchUpdateQueue<Model, SectionID: Hashable & Sendable, ItemID: Hash
     list.performBatchUpdates(animated: request.animated) { [self] in
       guard !ranUpdates else { return }
       ranUpdates = true
-      model = request.model
+      swap(to: request.model)
       Self.issue(update, on: list)
     } completion: { [weak self] _ in
       self?.batchDidComplete(batch, request.completions)
@@ -126,7 +129,7 @@ final class BatchUpdateQueue<Model, SectionID: Hashable & Sendable, ItemID: Hash
       reportIssue(
         "CollectionUpdateApplier: \(type(of: list)).performBatchUpdates did not run its updates closure "
           + "synchronously; reloaded the list instead")
-      model = request.model
+      swap(to: request.model)
       list.reloadData()
     } else if !update.itemReconfiguresAfterBatch.isEmpty {
       // Outside the batch: the list now addresses items by their new paths (see CollectionUpdate).
@@ -141,6 +144,12 @@ final class BatchUpdateQueue<Model, SectionID: Hashable & Sendable, ItemID: Hash
         phase = .awaitingCompletion(generation: batch)
       }
     }
+  }
+
+  private func swap(to newModel: Model) {
+    let old = model
+    model = newModel
+    didSwapModel?(old)
   }
 
   private func batchDidComplete(_ batch: Int, _ completions: [() -> Void]) {
