@@ -32,6 +32,11 @@ import Synchronization
   /// Sends from synchronous main-actor code to any store of this tree, in call order.
   @usableFromInline let orderedSends: OrderedSends
   @usableFromInline let executor: StoreExecutor
+  /// The dependencies the store tree's reducers and effects see: those in force where the root
+  /// store was created, plus its overrides. Installed around each batch unless already in force
+  /// (see `DependencyValues.whileInForce`), so that a store with nothing to install pays one
+  /// task-local read and one pointer comparison per batch, and no allocation.
+  @usableFromInline let dependencies: DependencyValues
   /// The store tree's executor as an actor of its own, which effects hop onto to deliver their
   /// actions and concatenations to launch their items (see ``StoreIsolation``).
   @usableFromInline let isolation: StoreIsolation
@@ -147,12 +152,17 @@ import Synchronization
       send: { engine, action in
         if engine.tracer != nil { engine.traceAction(action, from: .outside) }
         guard !engine.isProcessing else { return engine.enqueueReentrant(action) }
-        // The sent action itself skips the FIFO.
-        drain(QueuedAction(action: action, owner: nil), engine)
-        if engine.sendOrigin == nil && engine.pendingStarts.isEmpty { return StoreTask(record: nil, registry: nil) }
-        let task = engine.takeSendTask()
-        // Last, so that new effect tasks find the store free when they send back.
-        engine.startPendingTasks()
+        var task = StoreTask(record: nil, registry: nil)
+        // The reduce and the creation of the effect tasks run with the store's dependencies in
+        // force, so that the tasks inherit them.
+        engine.dependencies.whileInForce {
+          // The sent action itself skips the FIFO.
+          drain(QueuedAction(action: action, owner: nil), engine)
+          if engine.sendOrigin == nil && engine.pendingStarts.isEmpty { return }
+          task = engine.takeSendTask()
+          // Last, so that new effect tasks find the store free when they send back.
+          engine.startPendingTasks()
+        }
         return task
       },
       drain: { engine in drain(nil, engine) },
@@ -165,7 +175,8 @@ import Synchronization
       tracer: tracer)
   }
 
-  init(state: State, batch: Batch, executor: StoreExecutor) {
+  init(state: State, batch: Batch, executor: StoreExecutor, dependencies: DependencyValues) {
+    self.dependencies = dependencies
     statePointer = .allocate(capacity: 1)
     statePointer.initialize(to: state)
     sendAction = batch.send
@@ -196,10 +207,15 @@ import Synchronization
   ///   re-entrantly while they are reduced joins the batch as its action too.
   @inlinable
   func runBatch(owner: EffectRecord) {
-    batchOwner = owner
-    drainBatch(self)
-    batchOwner = nil
-    startPendingTasks()
+    // Under the store's dependencies, not the effect's: an effect of a subtree that overrides
+    // some (`Reducer.dependency`) delivers from inside them, and the rest of the tree must not
+    // see them.
+    dependencies.whileInForce {
+      batchOwner = owner
+      drainBatch(self)
+      batchOwner = nil
+      startPendingTasks()
+    }
   }
 
   /// Cancels everything registered under `key`, for the batch being reduced: the records at
