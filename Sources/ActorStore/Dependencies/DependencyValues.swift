@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A dependency's identity and its default values: a type whose ``liveValue`` is what the
 /// app uses, ``testValue`` what tests use and ``previewValue`` what previews use, unless a
 /// store, a reducer or ``withDependencies(_:operation:)`` overrides it.
@@ -77,12 +79,17 @@ public enum DependencyContext: Sendable, Hashable {
 public struct DependencyValues: Sendable {
   /// The values in force for the running task (or, outside any task, the thread). The default
   /// (nothing overridden, live) is built once, so that "nothing installed" is one identity.
-  @TaskLocal static var current = DependencyValues(storage: Storage(values: [:], context: .live))
+  @TaskLocal static var current = DependencyValues(storage: Storage(defaultValues: ()))
+
+  /// Set, for good, once any values other than the default have been made. Until then the
+  /// values in force can only be the default, so a store's batch skips even the task-local read
+  /// (see ``isInForce``): an app that never overrides a dependency pays one atomic load per batch.
+  @usableFromInline static let anyOverrideMade = Atomic<Bool>(false)
 
   /// The values and the context, never mutated once made: every change makes a new storage, so
   /// that two `DependencyValues` with the same storage object are the same values, which is how
   /// a store tells, with one pointer comparison, that it has nothing to install.
-  final class Storage: Sendable {
+  @usableFromInline final class Storage: Sendable {
     /// The overridden values, by `ObjectIdentifier` of their key type; each holds a `Key.Value`.
     let values: [ObjectIdentifier: any Sendable]
     let context: DependencyContext
@@ -90,10 +97,19 @@ public struct DependencyValues: Sendable {
     init(values: [ObjectIdentifier: any Sendable], context: DependencyContext) {
       self.values = values
       self.context = context
+      // Releasing, so that a thread that sees these values in force also sees the flag set
+      // (they reach it through a task-local, i.e. after this store).
+      DependencyValues.anyOverrideMade.store(true, ordering: .releasing)
+    }
+
+    /// The default values: nothing overridden, live. Made once, for ``current``'s default.
+    init(defaultValues: Void) {
+      values = [:]
+      context = .live
     }
   }
 
-  private(set) var storage: Storage
+  @usableFromInline private(set) var storage: Storage
 
   private init(storage: Storage) { self.storage = storage }
 
@@ -130,12 +146,20 @@ public struct DependencyValues: Sendable {
   }
 
   /// Whether `self` is, by identity, the values in force now: then installing it would change
-  /// nothing. One task-local read and one pointer comparison; no allocation.
-  @usableFromInline var isInForce: Bool { Self.current.storage === storage }
+  /// nothing. One atomic load while nothing was ever overridden (then `self` and the values in
+  /// force are both the default); after that, one task-local read and one pointer comparison.
+  /// No allocation either way.
+  /// Inlined, so that a store's batch tests the flag without a call.
+  @inlinable var isInForce: Bool {
+    guard Self.anyOverrideMade.load(ordering: .acquiring) else { return true }
+    return isCurrent
+  }
 
-  /// Runs `body` with `self` in force, unless it already is (see ``isInForce``).
-  @usableFromInline func whileInForce(_ body: () -> Void) {
-    if isInForce { return body() }
+  /// Whether `self` is, by identity, the values in force now (a task-local read).
+  @usableFromInline var isCurrent: Bool { Self.current.storage === storage }
+
+  /// Runs `body` with `self` in force.
+  @usableFromInline func install(_ body: () -> Void) {
     Self.$current.withValue(self, operation: body)
   }
 }

@@ -34,8 +34,9 @@ import Synchronization
   @usableFromInline let executor: StoreExecutor
   /// The dependencies the store tree's reducers and effects see: those in force where the root
   /// store was created, plus its overrides. Installed around each batch unless already in force
-  /// (see `DependencyValues.whileInForce`), so that a store with nothing to install pays one
-  /// task-local read and one pointer comparison per batch, and no allocation.
+  /// (see `DependencyValues.isInForce`): a store with nothing to install pays one atomic load
+  /// per batch while nothing in the process was ever overridden, else one task-local read and
+  /// one pointer comparison; no allocation either way.
   @usableFromInline let dependencies: DependencyValues
   /// The store tree's executor as an actor of its own, which effects hop onto to deliver their
   /// actions and concatenations to launch their items (see ``StoreIsolation``).
@@ -148,22 +149,28 @@ import Synchronization
       engine.publisher.publish(from: engine.statePointer)
       if engine.hasTracedActions { engine.handOverTracedActions() }
     }
+    /// Processes a top-level action: reduces it and what it produces, then starts the tasks.
+    @inline(__always) @Sendable
+    func process(_ action: Action, _ engine: StoreEngine) -> StoreTask {
+      // The sent action itself skips the FIFO.
+      drain(QueuedAction(action: action, owner: nil), engine)
+      if engine.sendOrigin == nil && engine.pendingStarts.isEmpty { return StoreTask(record: nil, registry: nil) }
+      let task = engine.takeSendTask()
+      // Last, so that new effect tasks find the store free when they send back.
+      engine.startPendingTasks()
+      return task
+    }
     return Batch(
       send: { engine, action in
         if engine.tracer != nil { engine.traceAction(action, from: .outside) }
         guard !engine.isProcessing else { return engine.enqueueReentrant(action) }
-        var task = StoreTask(record: nil, registry: nil)
         // The reduce and the creation of the effect tasks run with the store's dependencies in
-        // force, so that the tasks inherit them.
-        engine.dependencies.whileInForce {
-          // The sent action itself skips the FIFO.
-          drain(QueuedAction(action: action, owner: nil), engine)
-          if engine.sendOrigin == nil && engine.pendingStarts.isEmpty { return }
-          task = engine.takeSendTask()
-          // Last, so that new effect tasks find the store free when they send back.
-          engine.startPendingTasks()
-        }
-        return task
+        // force, so that the tasks inherit them. Tested here, inlined, so that a store with
+        // nothing to install runs the batch as directly as before there were dependencies.
+        if engine.dependencies.isInForce { return process(action, engine) }
+        var task: StoreTask?
+        engine.dependencies.install { task = process(action, engine) }
+        return task!
       },
       drain: { engine in drain(nil, engine) },
       // Built here, with the feature's types known, so that an effect's action is received and
@@ -210,12 +217,11 @@ import Synchronization
     // Under the store's dependencies, not the effect's: an effect of a subtree that overrides
     // some (`Reducer.dependency`) delivers from inside them, and the rest of the tree must not
     // see them.
-    dependencies.whileInForce {
-      batchOwner = owner
-      drainBatch(self)
-      batchOwner = nil
-      startPendingTasks()
-    }
+    guard dependencies.isInForce else { return dependencies.install { runBatch(owner: owner) } }
+    batchOwner = owner
+    drainBatch(self)
+    batchOwner = nil
+    startPendingTasks()
   }
 
   /// Cancels everything registered under `key`, for the batch being reduced: the records at
