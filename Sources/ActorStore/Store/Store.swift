@@ -53,14 +53,15 @@ public actor Store<State: Sendable, Action: Sendable> {
   ///   - initialState: The feature's state to start from.
   ///   - executor: Where the store and its effects run (see
   ///     ``init(initialState:reducer:executor:withDependencies:)``).
-  ///   - prepareDependencies: Overrides dependencies for this store tree (see
-  ///     ``init(initialState:reducer:executor:withDependencies:)``).
   ///   - reducer: Builds the feature's reducer; called once.
+  ///   - prepareDependencies: Overrides dependencies for this store tree (see
+  ///     ``init(initialState:reducer:executor:withDependencies:)``); a second trailing closure,
+  ///     as in TCA: `Store(initialState: …) { Feature() } withDependencies: { … }`.
   @inlinable
   public init<R: Reducer>(
     initialState: State, executor: StoreExecutor = .default,
-    withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil,
-    @ReducerBuilder<State, Action> reducer: () -> R
+    @ReducerBuilder<State, Action> reducer: () -> R,
+    withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
   ) where R.State == State, R.Action == Action {
     self.init(
       initialState: initialState, reducer: reducer(), executor: executor, withDependencies: prepareDependencies)
