@@ -22,6 +22,22 @@
 /// `MainActorStoreConnection`s and `ObservableStore`s) in its deterministic order; from
 /// elsewhere, the store finishes them with one hop to the main actor per step. Failures are reported through `reportIssue` (routed to Swift Testing or
 /// XCTest by ``TestIssueReporter``) at the line of the failing call.
+///
+/// ## Dependencies
+///
+/// The store runs in the `.test` dependency context: a dependency read without an override
+/// gets its key's `testValue`, and one with no `testValue` reports an issue naming it. Three
+/// are set for you: `continuousClock` and `suspendingClock` are the executor's ``TestClock``
+/// (``clock``), so `store.clock.advance(by:)` drives a `@Dependency(\.continuousClock)` sleep,
+/// and `uuid` is `.incrementing`. Override any in `withDependencies:`:
+///
+/// ```swift
+/// let store = TestStore(initialState: Todos.State()) {
+///   Todos()
+/// } withDependencies: {
+///   $0.date = .constant(Date(timeIntervalSince1970: 0))
+/// }
+/// ```
 public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
   /// How strictly a ``TestStore`` checks.
   public enum Exhaustivity: Sendable, Hashable {
@@ -66,14 +82,17 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
   ///   - initialState: The state to start from.
   ///   - executor: The executor to run on; a new FIFO one by default.
   ///   - reducer: Builds the reducer, given the executor (for its `clock`).
+  ///   - prepareDependencies: Overrides the store's dependencies (see ``TestStore``'s
+  ///     "Dependencies"); `initialState` and `reducer` are evaluated with them in force.
   ///   - fileID: Where the test store is created, for end-of-test failures.
   ///   - filePath: Where the test store is created, for end-of-test failures.
   ///   - line: Where the test store is created, for end-of-test failures.
   ///   - column: Where the test store is created, for end-of-test failures.
   public init<R: Reducer>(
-    initialState: State,
+    initialState: @autoclosure () -> State,
     executor: TestExecutor = TestExecutor(),
     reducer: (TestExecutor) -> R,
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -83,9 +102,18 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     self.executor = executor
     let log = ActionLog<State, Action>()
     self.log = log
+    var dependencies = DependencyValues.inForce
+    dependencies.context = .test
+    dependencies.continuousClock = executor.clock
+    dependencies.suspendingClock = executor.clock
+    dependencies.uuid = .incrementing
+    prepareDependencies(&dependencies)
+    let (initialState, reducer) = ActorStore.withDependencies({ $0 = dependencies }) {
+      (initialState(), reducer(executor))
+    }
     store = Store(
-      initialState: initialState, reducer: RecordingReducer(base: reducer(executor), log: log),
-      executor: executor.makeStoreExecutor())
+      initialState: initialState, reducer: RecordingReducer(base: reducer, log: log),
+      executor: executor.makeStoreExecutor(), withDependencies: { $0 = dependencies })
     assertedState = initialState
     callSite = (fileID, filePath, line, column)
   }
@@ -95,22 +123,25 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
   ///   - initialState: The state to start from.
   ///   - reducer: The reducer.
   ///   - executor: The executor to run on; a new FIFO one by default.
+  ///   - prepareDependencies: Overrides the store's dependencies (see
+  ///     ``init(initialState:executor:reducer:withDependencies:fileID:filePath:line:column:)``).
   ///   - fileID: Where the test store is created, for end-of-test failures.
   ///   - filePath: Where the test store is created, for end-of-test failures.
   ///   - line: Where the test store is created, for end-of-test failures.
   ///   - column: Where the test store is created, for end-of-test failures.
   public convenience init<R: Reducer>(
-    initialState: State,
+    initialState: @autoclosure () -> State,
     reducer: R,
     executor: TestExecutor = TestExecutor(),
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
   ) where R.State == State, R.Action == Action {
     self.init(
-      initialState: initialState, executor: executor, reducer: { _ in reducer },
-      fileID: fileID, filePath: filePath, line: line, column: column)
+      initialState: initialState(), executor: executor, reducer: { _ in reducer },
+      withDependencies: prepareDependencies, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Creates a test store from reducers listed in a closure, as TCA's tests write it:
@@ -120,22 +151,25 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
   ///   - initialState: The state to start from.
   ///   - executor: The executor to run on; a new FIFO one by default.
   ///   - reducer: Builds the reducer; called once.
+  ///   - prepareDependencies: Overrides the store's dependencies (see
+  ///     ``init(initialState:executor:reducer:withDependencies:fileID:filePath:line:column:)``).
   ///   - fileID: Where the test store is created, for end-of-test failures.
   ///   - filePath: Where the test store is created, for end-of-test failures.
   ///   - line: Where the test store is created, for end-of-test failures.
   ///   - column: Where the test store is created, for end-of-test failures.
   public convenience init<R: Reducer>(
-    initialState: State,
+    initialState: @autoclosure () -> State,
     executor: TestExecutor = TestExecutor(),
     @ReducerBuilder<State, Action> reducer: () -> R,
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
   ) where R.State == State, R.Action == Action {
     self.init(
-      initialState: initialState, reducer: reducer(), executor: executor,
-      fileID: fileID, filePath: filePath, line: line, column: column)
+      initialState: initialState(), executor: executor, reducer: { _ in reducer() },
+      withDependencies: prepareDependencies, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   deinit {

@@ -25,16 +25,25 @@ public actor Store<State: Sendable, Action: Sendable> {
 
   /// Creates a root store.
   /// - Parameters:
-  ///   - initialState: The feature's state to start from.
+  ///   - initialState: The feature's state to start from. To build it with the store's
+  ///     dependencies (say, a `uuid`), build it inside ``withDependencies(_:operation:)``.
   ///   - reducer: The feature's reducer.
   ///   - executor: Where the store and its effects run; `.default` gives the store its own
   ///     default actor executor and runs effects on the global pool. Tests pass
   ///     `TestExecutor.makeStoreExecutor()`.
+  ///   - prepareDependencies: Overrides dependencies for this store tree: its reducers and their
+  ///     effects see the values in force here (see ``DependencyValues``) changed by it.
   @inlinable
-  public init<R: Reducer>(initialState: State, reducer: R, executor: StoreExecutor = .default)
+  public init<R: Reducer>(
+    initialState: State, reducer: R, executor: StoreExecutor = .default,
+    withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
+  )
   where R.State == State, R.Action == Action {
+    var dependencies = DependencyValues.inForce
+    prepareDependencies?(&dependencies)
     // Built here, where `R` is concrete, so the per-action code is specialized for this feature.
-    self.init(initialState: initialState, batch: StoreEngine.makeBatch(reducer), executor: executor)
+    self.init(
+      initialState: initialState, batch: StoreEngine.makeBatch(reducer), executor: executor, dependencies: dependencies)
   }
 
   /// Creates a root store from reducers listed in a closure, as TCA's `Store` is written:
@@ -42,18 +51,28 @@ public actor Store<State: Sendable, Action: Sendable> {
   /// written, as in ``CombineReducers``.
   /// - Parameters:
   ///   - initialState: The feature's state to start from.
-  ///   - executor: Where the store and its effects run (see ``init(initialState:reducer:executor:)``).
+  ///   - executor: Where the store and its effects run (see
+  ///     ``init(initialState:reducer:executor:withDependencies:)``).
   ///   - reducer: Builds the feature's reducer; called once.
+  ///   - prepareDependencies: Overrides dependencies for this store tree (see
+  ///     ``init(initialState:reducer:executor:withDependencies:)``); a second trailing closure,
+  ///     as in TCA: `Store(initialState: …) { Feature() } withDependencies: { … }`.
   @inlinable
   public init<R: Reducer>(
-    initialState: State, executor: StoreExecutor = .default, @ReducerBuilder<State, Action> reducer: () -> R
+    initialState: State, executor: StoreExecutor = .default,
+    @ReducerBuilder<State, Action> reducer: () -> R,
+    withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
   ) where R.State == State, R.Action == Action {
-    self.init(initialState: initialState, reducer: reducer(), executor: executor)
+    self.init(
+      initialState: initialState, reducer: reducer(), executor: executor, withDependencies: prepareDependencies)
   }
 
   @usableFromInline
-  init(initialState: State, batch: StoreEngine<State, Action>.Batch, executor: StoreExecutor) {
-    let engine = StoreEngine(state: initialState, batch: batch, executor: executor)
+  init(
+    initialState: State, batch: StoreEngine<State, Action>.Batch, executor: StoreExecutor,
+    dependencies: DependencyValues = .inForce
+  ) {
+    let engine = StoreEngine(state: initialState, batch: batch, executor: executor, dependencies: dependencies)
     serialExecutorReference = engine.isolation.unownedExecutor
     self.engine = engine
     link = nil

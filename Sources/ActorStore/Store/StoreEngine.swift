@@ -32,6 +32,12 @@ import Synchronization
   /// Sends from synchronous main-actor code to any store of this tree, in call order.
   @usableFromInline let orderedSends: OrderedSends
   @usableFromInline let executor: StoreExecutor
+  /// The dependencies the store tree's reducers and effects see: those in force where the root
+  /// store was created, plus its overrides. Installed around each batch unless already in force
+  /// (see `DependencyValues.isInForce`): a store with nothing to install pays one atomic load
+  /// per batch while nothing in the process was ever overridden, else one task-local read and
+  /// one pointer comparison; no allocation either way.
+  @usableFromInline let dependencies: DependencyValues
   /// The store tree's executor as an actor of its own, which effects hop onto to deliver their
   /// actions and concatenations to launch their items (see ``StoreIsolation``).
   @usableFromInline let isolation: StoreIsolation
@@ -143,17 +149,28 @@ import Synchronization
       engine.publisher.publish(from: engine.statePointer)
       if engine.hasTracedActions { engine.handOverTracedActions() }
     }
+    /// Processes a top-level action: reduces it and what it produces, then starts the tasks.
+    @inline(__always) @Sendable
+    func process(_ action: Action, _ engine: StoreEngine) -> StoreTask {
+      // The sent action itself skips the FIFO.
+      drain(QueuedAction(action: action, owner: nil), engine)
+      if engine.sendOrigin == nil && engine.pendingStarts.isEmpty { return StoreTask(record: nil, registry: nil) }
+      let task = engine.takeSendTask()
+      // Last, so that new effect tasks find the store free when they send back.
+      engine.startPendingTasks()
+      return task
+    }
     return Batch(
       send: { engine, action in
         if engine.tracer != nil { engine.traceAction(action, from: .outside) }
         guard !engine.isProcessing else { return engine.enqueueReentrant(action) }
-        // The sent action itself skips the FIFO.
-        drain(QueuedAction(action: action, owner: nil), engine)
-        if engine.sendOrigin == nil && engine.pendingStarts.isEmpty { return StoreTask(record: nil, registry: nil) }
-        let task = engine.takeSendTask()
-        // Last, so that new effect tasks find the store free when they send back.
-        engine.startPendingTasks()
-        return task
+        // The reduce and the creation of the effect tasks run with the store's dependencies in
+        // force, so that the tasks inherit them. Tested here, inlined, so that a store with
+        // nothing to install runs the batch as directly as before there were dependencies.
+        if engine.dependencies.isInForce { return process(action, engine) }
+        var task: StoreTask?
+        engine.dependencies.install { task = process(action, engine) }
+        return task!
       },
       drain: { engine in drain(nil, engine) },
       // Built here, with the feature's types known, so that an effect's action is received and
@@ -165,7 +182,8 @@ import Synchronization
       tracer: tracer)
   }
 
-  init(state: State, batch: Batch, executor: StoreExecutor) {
+  init(state: State, batch: Batch, executor: StoreExecutor, dependencies: DependencyValues) {
+    self.dependencies = dependencies
     statePointer = .allocate(capacity: 1)
     statePointer.initialize(to: state)
     sendAction = batch.send
@@ -196,6 +214,10 @@ import Synchronization
   ///   re-entrantly while they are reduced joins the batch as its action too.
   @inlinable
   func runBatch(owner: EffectRecord) {
+    // Under the store's dependencies, not the effect's: an effect of a subtree that overrides
+    // some (`Reducer.dependency`) delivers from inside them, and the rest of the tree must not
+    // see them.
+    guard dependencies.isInForce else { return dependencies.install { runBatch(owner: owner) } }
     batchOwner = owner
     drainBatch(self)
     batchOwner = nil

@@ -1,0 +1,205 @@
+import Synchronization
+
+/// A dependency's identity and its default values: a type whose ``liveValue`` is what the
+/// app uses, ``testValue`` what tests use and ``previewValue`` what previews use, unless a
+/// store, a reducer or ``withDependencies(_:operation:)`` overrides it.
+///
+/// Declare a key, then a property of ``DependencyValues`` that reads and writes it, and read it
+/// with ``Dependency``:
+///
+/// ```swift
+/// struct NumberFactClient: Sendable {
+///   var fetch: @Sendable (Int) async throws -> String
+/// }
+/// enum NumberFactClientKey: DependencyKey {
+///   static let liveValue = NumberFactClient { n in "\(n) is a number." }
+///   static let testValue = NumberFactClient { _ in "" }
+/// }
+/// extension DependencyValues {
+///   var numberFact: NumberFactClient {
+///     get { self[NumberFactClientKey.self] }
+///     set { self[NumberFactClientKey.self] = newValue }
+///   }
+/// }
+/// ```
+///
+/// The values are read each time the dependency is read and not overridden: declare them with
+/// `static let`, so that a read builds nothing. A key that does not declare `testValue` reports
+/// an issue naming it when a test reads it without overriding it (and then uses `liveValue`),
+/// so that a test never reaches a live service by accident.
+public protocol DependencyKey {
+  /// The dependency's type.
+  associatedtype Value: Sendable
+  /// The value an app uses.
+  static var liveValue: Value { get }
+  /// The value tests use (``DependencyContext/test``); unimplemented by default (see above).
+  static var testValue: Value { get }
+  /// The value previews use (``DependencyContext/preview``); ``liveValue`` by default.
+  static var previewValue: Value { get }
+}
+
+extension DependencyKey {
+  /// Reports that a test read this dependency without overriding it, naming the key, and
+  /// returns ``liveValue``.
+  public static var testValue: Value {
+    reportIssue(
+      """
+      Unimplemented dependency \(Self.self) (\(Value.self)) read in a test: it has no testValue \
+      and the test did not override it. Override it in TestStore(…, withDependencies:) or \
+      withDependencies, or give \(Self.self) a testValue. Its liveValue was used.
+      """)
+    return liveValue
+  }
+
+  /// The ``liveValue``.
+  public static var previewValue: Value { liveValue }
+}
+
+/// Which of a key's default values a read that is not overridden gets.
+public enum DependencyContext: Sendable, Hashable {
+  /// ``DependencyKey/liveValue``: the app.
+  case live
+  /// ``DependencyKey/testValue``: tests. A ``TestStore`` (ActorStoreTesting) runs in it.
+  case test
+  /// ``DependencyKey/previewValue``: previews.
+  case preview
+}
+
+/// The dependencies a reducer or an effect sees: the values overridden so far, by key, and the
+/// context that picks the default of every other key.
+///
+/// The values in force are task-local. A ``Store`` captures the ones in force where it is created
+/// (plus its own overrides) and installs them while it reduces and starts effects, so its
+/// reducers and the effects they return see them whatever thread or executor they run on.
+/// Read a dependency with ``Dependency``; override some for a block with
+/// ``withDependencies(_:operation:)``, for a store with its `withDependencies` parameter, for part
+/// of a reducer tree with ``Reducer/dependency(_:_:)``.
+///
+/// A value type: changing a copy never changes the values in force.
+public struct DependencyValues: Sendable {
+  /// The values in force for the running task (or, outside any task, the thread). The default
+  /// (nothing overridden, live) is built once, so that "nothing installed" is one identity.
+  @TaskLocal static var current = DependencyValues(storage: Storage(defaultValues: ()))
+
+  /// Set, for good, once any values other than the default have been made. Until then the
+  /// values in force can only be the default, so a store's batch skips even the task-local read
+  /// (see ``isInForce``): an app that never overrides a dependency pays one atomic load per batch.
+  @usableFromInline static let anyOverrideMade = Atomic<Bool>(false)
+
+  /// The values and the context, never mutated once made: every change makes a new storage, so
+  /// that two `DependencyValues` with the same storage object are the same values, which is how
+  /// a store tells, with one pointer comparison, that it has nothing to install.
+  @usableFromInline final class Storage: Sendable {
+    /// The overridden values, by `ObjectIdentifier` of their key type; each holds a `Key.Value`.
+    let values: [ObjectIdentifier: any Sendable]
+    let context: DependencyContext
+
+    init(values: [ObjectIdentifier: any Sendable], context: DependencyContext) {
+      self.values = values
+      self.context = context
+      // Releasing, so that a thread that sees these values in force also sees the flag set
+      // (they reach it through a task-local, i.e. after this store).
+      DependencyValues.anyOverrideMade.store(true, ordering: .releasing)
+    }
+
+    /// The default values: nothing overridden, live. Made once, for ``current``'s default.
+    init(defaultValues: Void) {
+      values = [:]
+      context = .live
+    }
+  }
+
+  @usableFromInline private(set) var storage: Storage
+
+  private init(storage: Storage) { self.storage = storage }
+
+  /// The values in force here: what a ``Dependency`` read now would see.
+  public static var inForce: DependencyValues { current }
+
+  /// The context that picks the default of every key not overridden. Changing it keeps the
+  /// values overridden so far.
+  public var context: DependencyContext {
+    get { storage.context }
+    set { storage = Storage(values: storage.values, context: newValue) }
+  }
+
+  /// The value of the dependency `key`: its override if there is one, else the default for the
+  /// context. Declare a property of `DependencyValues` that reads and writes it (see
+  /// ``DependencyKey``).
+  public subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
+    get {
+      if let value = storage.values[ObjectIdentifier(key)] {
+        // Only the setter below stores under this key, always a `Key.Value`.
+        return value as! Key.Value
+      }
+      switch storage.context {
+      case .live: return Key.liveValue
+      case .test: return Key.testValue
+      case .preview: return Key.previewValue
+      }
+    }
+    set {
+      var values = storage.values
+      values[ObjectIdentifier(key)] = newValue
+      storage = Storage(values: values, context: storage.context)
+    }
+  }
+
+  /// Whether `self` is, by identity, the values in force now: then installing it would change
+  /// nothing. One atomic load while nothing was ever overridden (then `self` and the values in
+  /// force are both the default); after that, one task-local read and one pointer comparison.
+  /// No allocation either way.
+  /// Inlined, so that a store's batch tests the flag without a call.
+  @inlinable var isInForce: Bool {
+    guard Self.anyOverrideMade.load(ordering: .acquiring) else { return true }
+    return isCurrent
+  }
+
+  /// Whether `self` is, by identity, the values in force now (a task-local read).
+  @usableFromInline var isCurrent: Bool { Self.current.storage === storage }
+
+  /// Runs `body` with `self` in force.
+  @usableFromInline func install(_ body: () -> Void) {
+    Self.$current.withValue(self, operation: body)
+  }
+}
+
+/// Runs `operation` with the dependencies `updateValuesForOperation` overrides; a store created
+/// inside it keeps those values, and so do the effects its reducers return.
+///
+/// ```swift
+/// let store = withDependencies {
+///   $0.uuid = .incrementing
+/// } operation: {
+///   Store(initialState: Todos.State()) { Todos() }
+/// }
+/// ```
+/// - Parameters:
+///   - updateValuesForOperation: Changes the values in force into the ones `operation` sees.
+///   - operation: The work to run with them.
+/// - Returns: What `operation` returns.
+public func withDependencies<R>(
+  _ updateValuesForOperation: (inout DependencyValues) throws -> Void,
+  operation: () throws -> R
+) rethrows -> R {
+  var values = DependencyValues.current
+  try updateValuesForOperation(&values)
+  return try DependencyValues.$current.withValue(values, operation: operation)
+}
+
+/// Runs the async `operation` with the dependencies `updateValuesForOperation` overrides (see
+/// ``withDependencies(_:operation:)``); child tasks of `operation` see them too.
+/// - Parameters:
+///   - isolation: Where `operation` runs; the caller's by default.
+///   - updateValuesForOperation: Changes the values in force into the ones `operation` sees.
+///   - operation: The work to run with them.
+/// - Returns: What `operation` returns.
+public func withDependencies<R>(
+  isolation: isolated (any Actor)? = #isolation,
+  _ updateValuesForOperation: (inout DependencyValues) async throws -> Void,
+  operation: () async throws -> R
+) async rethrows -> R {
+  var values = DependencyValues.current
+  try await updateValuesForOperation(&values)
+  return try await DependencyValues.$current.withValue(values, operation: operation, isolation: isolation)
+}

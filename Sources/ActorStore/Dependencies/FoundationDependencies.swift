@@ -1,0 +1,98 @@
+// The only file of the dependency system that needs Foundation (for `UUID` and `Date`); the
+// per-action path never reaches it unless a reducer reads these dependencies.
+import Foundation
+import Synchronization
+
+extension DependencyValues {
+  /// Makes UUIDs: random ones live; in a `TestStore` (ActorStoreTesting),
+  /// ``UUIDGenerator/incrementing`` unless overridden; elsewhere in tests, unimplemented.
+  public var uuid: UUIDGenerator {
+    get { self[UUIDGeneratorKey.self] }
+    set { self[UUIDGeneratorKey.self] = newValue }
+  }
+
+  /// Tells the current date: the system's live; in tests, unimplemented until overridden, e.g.
+  /// with ``DateGenerator/constant(_:)``.
+  public var date: DateGenerator {
+    get { self[DateGeneratorKey.self] }
+    set { self[DateGeneratorKey.self] = newValue }
+  }
+}
+
+/// Makes UUIDs: `uuid()`.
+public struct UUIDGenerator: Sendable {
+  private let generate: @Sendable () -> UUID
+
+  /// A generator calling `generate`.
+  /// - Parameter generate: Makes one UUID.
+  public init(_ generate: @escaping @Sendable () -> UUID) { self.generate = generate }
+
+  /// Makes a UUID.
+  /// - Returns: The UUID.
+  public func callAsFunction() -> UUID { generate() }
+
+  /// Random UUIDs, as `UUID()` makes.
+  public static var random: Self { Self { UUID() } }
+
+  /// Always `uuid`.
+  /// - Parameter uuid: The UUID to return.
+  /// - Returns: The generator.
+  public static func constant(_ uuid: UUID) -> Self { Self { uuid } }
+
+  /// A new counter: `00000000-0000-0000-0000-000000000000`, then `…0001`, `…0002`, … Each
+  /// access makes a new counter starting at zero; copies of one counter share it.
+  public static var incrementing: Self {
+    let next = IncrementingCounter()
+    return Self { UUID(counting: next.take()) }
+  }
+}
+
+/// A counter shared by the copies of one incrementing generator, behind a mutex.
+private final class IncrementingCounter: Sendable {
+  private let value = Mutex<UInt64>(0)
+  func take() -> UInt64 {
+    value.withLock { count in
+      defer { count &+= 1 }
+      return count
+    }
+  }
+}
+
+extension UUID {
+  /// The UUID whose last 64 bits are `count`, big-endian: its text ends in `count` in hex.
+  fileprivate init(counting count: UInt64) {
+    let b = withUnsafeBytes(of: count.bigEndian) { Array($0) }
+    self.init(uuid: (0, 0, 0, 0, 0, 0, 0, 0, b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]))
+  }
+}
+
+/// Tells the current date: `date()` or `date.now`.
+public struct DateGenerator: Sendable {
+  private let generate: @Sendable () -> Date
+
+  /// A generator calling `generate`.
+  /// - Parameter generate: Tells the date.
+  public init(_ generate: @escaping @Sendable () -> Date) { self.generate = generate }
+
+  /// The current date.
+  public var now: Date { generate() }
+
+  /// The current date.
+  /// - Returns: The date.
+  public func callAsFunction() -> Date { generate() }
+
+  /// Always `date`.
+  /// - Parameter date: The date to tell.
+  /// - Returns: The generator.
+  public static func constant(_ date: Date) -> Self { Self { date } }
+}
+
+/// The key of ``DependencyValues/uuid``.
+enum UUIDGeneratorKey: DependencyKey {
+  static let liveValue = UUIDGenerator.random
+}
+
+/// The key of ``DependencyValues/date``.
+enum DateGeneratorKey: DependencyKey {
+  static let liveValue = DateGenerator { Date() }
+}
