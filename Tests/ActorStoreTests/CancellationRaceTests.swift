@@ -7,7 +7,7 @@ import Testing
 /// This suite races real threads on purpose (the deterministic executor runs everything on one
 /// thread and cannot show the race). It is bounded in rounds and in time and asserts only the
 /// guarantee, never how often the race was hit.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct CancellationRaceTests {
   /// The tokens whose sends were cancelled: marked right after `cancel()` returns.
   final class Marks: Sendable {

@@ -3,7 +3,7 @@ import Testing
 
 /// `cancellable(id:cancelInFlight:)`, `cancel(id:)`, and the rule that a cancelled effect never
 /// delivers another action.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct CancellationTests {
   struct State: Equatable, Sendable {
     var log: [String] = []
@@ -304,7 +304,7 @@ struct CancellationTests {
 }
 
 /// Cancellation IDs are scoped to collection elements and optional children.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct ElementCancellationTests {
   @Test func siblingElementsWithEqualIDsDoNotCancelEachOther() async {
     let probe = Probe()
@@ -526,7 +526,7 @@ extension ActionPath where Root == OptionalChildFeature.Action, Value == Optiona
 }
 
 /// Cancellation through two levels of `forEach`: groups of rows.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct NestedElementCancellationTests {
   struct Group: Equatable, Identifiable, Sendable {
     let id: Int
@@ -625,7 +625,7 @@ struct NestedElementCancellationTests {
 /// When a cancelled effect's task learns of it: its record is cancelled at once (it delivers
 /// nothing more), its task once the batch is reduced, before `send` returns, in the order the
 /// cancels were returned.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct CancelTimingTests {
   enum Action: Sendable {
     case start(Range<Int>)

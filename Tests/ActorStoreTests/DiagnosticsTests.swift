@@ -2,7 +2,7 @@ import ActorStore
 import Testing
 
 /// Bad input is reported through `reportIssue`, naming the offending value, and never crashes.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct DiagnosticsTests {
   @Test func anActionForAMissingForEachElementIsReportedAndTheParentStillRuns() async {
     let store = ListFeature.store(rowIDs: [1, 2], probe: Probe())

@@ -2,7 +2,7 @@ import ActorStore
 import Testing
 
 /// `.none`, `.send`, `.run`, `.merge`, `.concatenate`, `.map` and error handling.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct EffectTests {
   struct State: Equatable, Sendable {
     var log: [String] = []
@@ -198,6 +198,33 @@ struct EffectTests {
     #expect(store.inFlightEffectCount == 0)
   }
 
+  /// Main-actor state an effect's operation touches between its sends.
+  @MainActor final class MainActorSteps {
+    var steps: [String] = []
+  }
+
+  @Test func anEffectIsolatedToTheMainActorDeliversAndResumesThere() async {
+    let steps = MainActorSteps()
+    let store = Store(
+      initialState: State(),
+      reducer: Reduce<State, Action> { state, action in
+        state.log.append("\(action)")
+        guard action == .runSending else { return .none }
+        // The delivery hops from the main actor onto the store and back after each send.
+        return .run { @MainActor send in
+          steps.steps.append("before")
+          await send(.fromEffect)
+          steps.steps.append("between")
+          await send(.fromSend)
+          steps.steps.append("after")
+        }
+      })
+    await store.send(.runSending).finish()
+    #expect(await store.state.log == ["runSending", "fromEffect", "fromSend"])
+    #expect(await steps.steps == ["before", "between", "after"])
+    #expect(store.inFlightEffectCount == 0)
+  }
+
   @Test func mergeRunsEffectsConcurrently() async {
     let probe = Probe()
     let store = Self.makeStore(probe: probe)
@@ -299,38 +326,5 @@ struct EffectTests {
     await store.send(.start(priority: TaskPriority.low.rawValue)).finish()
     await Task(priority: .high) { await store.send(.start(priority: nil)).finish() }.value
     #expect(await store.state == [TaskPriority.low.rawValue, TaskPriority.high.rawValue])
-  }
-}
-
-/// An effect isolated to the main actor. A suite of its own, with a longer limit than
-/// ``EffectTests``: it waits for the main actor, which other suites' synchronous `@MainActor`
-/// tests can hold for a long time under a sanitizer.
-@Suite(.timeLimit(.minutes(10)))
-struct MainActorEffectTests {
-  /// Main-actor state an effect's operation touches between its sends.
-  @MainActor final class MainActorSteps {
-    var steps: [String] = []
-  }
-
-  @Test func anEffectIsolatedToTheMainActorDeliversAndResumesThere() async {
-    let steps = MainActorSteps()
-    let store = Store(
-      initialState: EffectTests.State(),
-      reducer: Reduce<EffectTests.State, EffectTests.Action> { state, action in
-        state.log.append("\(action)")
-        guard action == .runSending else { return .none }
-        // The delivery hops from the main actor onto the store and back after each send.
-        return .run { @MainActor send in
-          steps.steps.append("before")
-          await send(.fromEffect)
-          steps.steps.append("between")
-          await send(.fromSend)
-          steps.steps.append("after")
-        }
-      })
-    await store.send(.runSending).finish()
-    #expect(await store.state.log == ["runSending", "fromEffect", "fromSend"])
-    #expect(await steps.steps == ["before", "between", "after"])
-    #expect(store.inFlightEffectCount == 0)
   }
 }

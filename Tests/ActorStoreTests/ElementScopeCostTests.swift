@@ -3,7 +3,7 @@ import Testing
 
 /// Issue #8, item 5: the work a publication does must not grow with the number of element
 /// stores alive. Counted, not timed: the publisher's observers are what every send notifies.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct ElementScopeCostTests {
   @Test func elementStoresShareOneObserverPerCollection() async {
     let store = ListFeature.store(rowIDs: Array(0..<1_000), probe: Probe())

@@ -2,7 +2,7 @@ import ActorStore
 import Testing
 
 /// `Reduce`, `CombineReducers` + `ReducerBuilder`, `Scope`, `forEach`, `ifLet`, `ActionPath`.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct ReducerCompositionTests {
   struct State: Equatable, Sendable {
     var log: [String] = []

@@ -3,7 +3,7 @@ import Testing
 
 /// Scoped child stores: same type, same executor, sends forwarded to the parent, state read
 /// through, invalidated when their state goes away.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct ScopingTests {
   struct CounterState: Equatable, Sendable {
     var count = 0

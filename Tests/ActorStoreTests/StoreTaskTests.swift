@@ -2,7 +2,7 @@ import ActorStore
 import Testing
 
 /// `StoreTask`: the handle on everything one `send` started, transitively.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct StoreTaskTests {
   struct State: Equatable, Sendable {
     var log: [String] = []

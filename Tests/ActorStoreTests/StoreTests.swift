@@ -2,7 +2,7 @@ import ActorStore
 import Testing
 
 /// The root store: state snapshots, observation, and what releasing it does.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct StoreTests {
   struct State: Equatable, Sendable {
     var count = 0

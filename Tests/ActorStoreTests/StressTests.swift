@@ -2,7 +2,7 @@ import ActorStore
 import Testing
 
 /// Many concurrent starts, cancels and `StoreTask.cancel()` calls over a few IDs.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct StressTests {
   struct State: Equatable, Sendable {
     var started = 0

@@ -3,7 +3,7 @@ import Testing
 
 /// Time-based composition on a ``ManualClock``: `concatenate` vs `merge` timing, `debounce`,
 /// `throttle`.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct TimingTests {
   struct Delivery: Equatable, Sendable {
     let step: Int

@@ -64,7 +64,7 @@ private final class RecordingSink: StoreTraceSink {
 }
 
 /// Bad trace sinks and files never stall or stop the store, and never go unreported.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct TraceSinkTests {
   private static func temporaryPath(_ name: String) -> String {
     FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString).jsonl").path
