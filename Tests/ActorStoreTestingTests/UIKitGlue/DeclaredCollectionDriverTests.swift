@@ -23,7 +23,9 @@ import Testing
 /// shown), and the `cellForItemAt` calls UIKit makes for reconfigured visible items.
 @MainActor final class FakeDeclaredCollectionView: DeclaredCollectionList {
   let batches = RecordingBatchList<String, Int>()
-  var driver: DeclaredCollectionDriver<String, Int>!
+  /// Weak, as a collection view's data source and delegate are: the driver holds the view.
+  weak var driverReference: DeclaredCollectionDriver<String, Int>?
+  var driver: DeclaredCollectionDriver<String, Int> { driverReference! }
   var rng: SeededGenerator
   var visibleCount = 5
   var first = 0
@@ -176,7 +178,7 @@ import Testing
   private func driven(seed: UInt64) -> (FakeDeclaredCollectionView, DeclaredCollectionDriver<String, Int>) {
     let view = FakeDeclaredCollectionView(seed: seed)
     let driver = DeclaredCollectionDriver<String, Int>(list: view)
-    view.driver = driver
+    view.driverReference = driver
     view.batches.dataSource = { [weak driver] in driver?.collection.snapshot ?? Snapshot() }
     return (view, driver)
   }
