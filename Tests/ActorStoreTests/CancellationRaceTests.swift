@@ -63,6 +63,8 @@ struct CancellationRaceTests {
           let yieldCount = yields[index]
           group.addTask {
             let task = await store.send(.start(token))
+            // Real-thread interleaving on purpose (this suite's exception to "no yields"): a
+            // seeded number of suspensions before the cancel varies where it lands.
             for _ in 0..<yieldCount { await Task.yield() }
             task.cancel()
             marks.mark(token)
