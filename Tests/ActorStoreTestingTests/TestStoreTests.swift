@@ -3,9 +3,10 @@ import Testing
 
 /// `@MainActor`, as app test suites usually are: every `TestStore` call runs on the main actor.
 @MainActor @Suite struct TestStoreTests {
-  /// Written as TCA's tests are: reducers listed in a trailing closure that takes nothing.
+  /// Written as TCA's tests are: reducers listed in a trailing closure that takes nothing, the
+  /// store typed with TCA's `TestStoreOf`.
   @Test func reducersListedInATrailingClosureRunInOrder() async {
-    let store = TestStore(initialState: Pair.State()) {
+    let store: TestStoreOf<Pair> = TestStore(initialState: Pair.State()) {
       Pair()
       Reduce { state, action in
         // Runs after `Pair`, so it sees `a` already set.
