@@ -257,6 +257,10 @@ struct TwoGreetings: Reducer {
     let store = TestStore(initialState: Todos.State()) { Todos() }
     #expect(store.state.ids == [zero])
     await store.send(()) { $0.ids.append(one) }
+    // TCA's tests write them `UUID(0)`, `UUID(1)`.
+    #expect(UUID(0) == zero && UUID(1) == one)
+    #expect(UUID(0x1234).uuidString == "00000000-0000-0000-0000-000000001234")
+    #expect(UUID(-1).uuidString == "00000000-0000-0000-FFFF-FFFFFFFFFFFF")
   }
 
   @Test func dateAndRandomNumbersAreOverridable() {
