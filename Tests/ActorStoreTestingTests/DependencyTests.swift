@@ -28,6 +28,13 @@ extension DependencyValues {
   }
 }
 
+/// A client that is its own key, read as `@Dependency(Farewell.self)`.
+struct Farewell: DependencyKey, Sendable {
+  var say: @Sendable () -> String
+  static let liveValue = Farewell { "bye live" }
+  static let testValue = Farewell { "bye test" }
+}
+
 /// Reads the greeter in its reduce and again inside its effect, after the reduce.
 struct Greeting: Reducer {
   struct State: Equatable, Sendable {
@@ -248,6 +255,21 @@ struct TwoGreetings: Reducer {
     func reduce(into state: inout State, action: Void) -> Effect<Void> {
       state.ids.append(uuid())
       return .none
+    }
+  }
+
+  @Test func aTypeThatIsItsOwnKeyIsReadByItsType() {
+    @Dependency(Farewell.self) var farewell
+    #expect(farewell.say() == "bye live")
+    withDependencies {
+      $0.context = .test
+    } operation: {
+      #expect(farewell.say() == "bye test")
+      withDependencies {
+        $0[Farewell.self] = Farewell { "bye override" }
+      } operation: {
+        #expect(farewell.say() == "bye override")
+      }
     }
   }
 

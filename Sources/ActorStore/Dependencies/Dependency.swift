@@ -17,16 +17,40 @@
 /// ``withDependencies(_:operation:)``. An effect sees the values of the reduce that returned it,
 /// so read dependencies inside the effect, or before it, not in code the effect escapes to
 /// (a `Task.detached` inherits nothing). A read allocates nothing.
+///
+/// A type that is its own key is read by its type, with no ``DependencyValues`` property:
+/// `@Dependency(NumberFactClient.self) var numberFact` for
+/// `extension NumberFactClient: DependencyKey { static let liveValue = … }`.
 @propertyWrapper
 public struct Dependency<Value: Sendable>: Sendable {
-  private let keyPath: any KeyPath<DependencyValues, Value> & Sendable
+  private enum Source: Sendable {
+    case keyPath(any KeyPath<DependencyValues, Value> & Sendable)
+    case key(any (DependencyKey & SendableMetatype).Type)
+  }
+  private let source: Source
 
   /// Declares a dependency read through `keyPath`.
   /// - Parameter keyPath: The ``DependencyValues`` property to read, e.g. `\.uuid`.
   public init(_ keyPath: any KeyPath<DependencyValues, Value> & Sendable) {
-    self.keyPath = keyPath
+    source = .keyPath(keyPath)
+  }
+
+  /// Declares a dependency read by its key, usually a type that is its own key.
+  /// - Parameter key: The key, e.g. `NumberFactClient.self`.
+  public init<Key: DependencyKey & SendableMetatype>(_ key: Key.Type) where Key.Value == Value {
+    source = .key(key)
   }
 
   /// The dependency's value in force now.
-  public var wrappedValue: Value { DependencyValues.current[keyPath: keyPath] }
+  public var wrappedValue: Value {
+    switch source {
+    case .keyPath(let keyPath): return DependencyValues.current[keyPath: keyPath]
+    case .key(let key): return Self.read(key)
+    }
+  }
+
+  private static func read<Key: DependencyKey & SendableMetatype>(_ key: Key.Type) -> Value {
+    // `init(_:)` stored only a key whose `Value` is this wrapper's `Value`.
+    DependencyValues.current[key] as! Value
+  }
 }
