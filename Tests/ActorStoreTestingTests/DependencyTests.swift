@@ -35,6 +35,12 @@ struct Farewell: DependencyKey, Sendable {
   static let testValue = Farewell { "bye test" }
 }
 
+/// An interface module's client: test and preview values only.
+struct Weather: TestDependencyKey, Sendable {
+  var forecast: @Sendable () -> String
+  static let testValue = Weather { "test weather" }
+}
+
 /// Reads the greeter in its reduce and again inside its effect, after the reduce.
 struct Greeting: Reducer {
   struct State: Equatable, Sendable {
@@ -270,6 +276,25 @@ struct TwoGreetings: Reducer {
       } operation: {
         #expect(farewell.say() == "bye override")
       }
+    }
+  }
+
+  @Test func aKeyWithoutALiveValueIsReportedInTheLiveContextAndGivesItsTestValue() {
+    @Dependency(Weather.self) var weather
+    let issues = IssueCollector()
+    let forecast = IssueReporting.withReporter(issues) { weather.forecast() }
+    #expect(forecast == "test weather")
+    #expect(issues.messages.count == 1)
+    #expect(issues.messages.allSatisfy { $0.contains("Weather") && $0.contains("no live value") })
+    withDependencies {
+      $0.context = .preview
+    } operation: {
+      #expect(weather.forecast() == "test weather")
+    }
+    withDependencies {
+      $0[Weather.self] = Weather { "sunny" }
+    } operation: {
+      #expect(weather.forecast() == "sunny")
     }
   }
 

@@ -26,6 +26,7 @@ public struct Dependency<Value: Sendable>: Sendable {
   private enum Source: Sendable {
     case keyPath(any KeyPath<DependencyValues, Value> & Sendable)
     case key(any (DependencyKey & SendableMetatype).Type)
+    case interfaceKey(any (TestDependencyKey & SendableMetatype).Type)
   }
   private let source: Source
 
@@ -41,16 +42,28 @@ public struct Dependency<Value: Sendable>: Sendable {
     source = .key(key)
   }
 
+  /// Declares a dependency read by a key that may have no live value in this module (see
+  /// ``TestDependencyKey``).
+  /// - Parameter key: The key, e.g. `NumberFactClient.self`.
+  public init<Key: TestDependencyKey & SendableMetatype>(_ key: Key.Type) where Key.Value == Value {
+    source = .interfaceKey(key)
+  }
+
   /// The dependency's value in force now.
   public var wrappedValue: Value {
     switch source {
     case .keyPath(let keyPath): return DependencyValues.current[keyPath: keyPath]
     case .key(let key): return Self.read(key)
+    case .interfaceKey(let key): return Self.read(key)
     }
   }
 
+  // The initializers store only keys whose `Value` is this wrapper's `Value`.
   private static func read<Key: DependencyKey & SendableMetatype>(_ key: Key.Type) -> Value {
-    // `init(_:)` stored only a key whose `Value` is this wrapper's `Value`.
+    DependencyValues.current[key] as! Value
+  }
+
+  private static func read<Key: TestDependencyKey & SendableMetatype>(_ key: Key.Type) -> Value {
     DependencyValues.current[key] as! Value
   }
 }

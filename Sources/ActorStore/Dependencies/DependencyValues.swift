@@ -27,9 +27,9 @@ import Synchronization
 /// `static let`, so that a read builds nothing. A key that does not declare `testValue` reports
 /// an issue naming it when a test reads it without overriding it (and then uses `liveValue`),
 /// so that a test never reaches a live service by accident.
-public protocol DependencyKey {
-  /// The dependency's type.
-  associatedtype Value: Sendable
+public protocol DependencyKey: TestDependencyKey {
+  /// The dependency's type, inferred from ``liveValue``; the key itself by default.
+  associatedtype Value = Self
   /// The value an app uses.
   static var liveValue: Value { get }
   /// The value tests use (``DependencyContext/test``); unimplemented by default (see above).
@@ -53,6 +53,27 @@ extension DependencyKey {
 
   /// The ``liveValue``.
   public static var previewValue: Value { liveValue }
+}
+
+/// A dependency's identity with only its test and preview values, as TCA's interface modules
+/// declare it: a module that defines a client and its `testValue` conforms to this, and the app
+/// module, which links the live implementation, adds ``DependencyKey`` (its `liveValue`) to the
+/// same type. Features then depend on the light interface module only.
+///
+/// Read in the live context while no ``DependencyKey`` conformance exists, such a dependency is
+/// reported as missing its live value, and ``testValue`` is used.
+public protocol TestDependencyKey {
+  /// The dependency's type; the key itself by default.
+  associatedtype Value: Sendable = Self
+  /// The value tests use (``DependencyContext/test``).
+  static var testValue: Value { get }
+  /// The value previews use (``DependencyContext/preview``); ``testValue`` by default.
+  static var previewValue: Value { get }
+}
+
+extension TestDependencyKey {
+  /// The ``testValue``.
+  public static var previewValue: Value { testValue }
 }
 
 /// Which of a key's default values a read that is not overridden gets.
@@ -128,21 +149,51 @@ public struct DependencyValues: Sendable {
   /// ``DependencyKey``).
   public subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
     get {
-      if let value = storage.values[ObjectIdentifier(key)] {
-        // Only the setter below stores under this key, always a `Key.Value`.
-        return value as! Key.Value
-      }
+      if let value: Key.Value = override(key) { return value }
       switch storage.context {
       case .live: return Key.liveValue
       case .test: return Key.testValue
       case .preview: return Key.previewValue
       }
     }
-    set {
-      var values = storage.values
-      values[ObjectIdentifier(key)] = newValue
-      storage = Storage(values: values, context: storage.context)
+    set { setOverride(newValue, for: key) }
+  }
+
+  /// The value of a dependency that may have no live value (see ``TestDependencyKey``): its
+  /// override if there is one, else the default for the context. In the live context, a key
+  /// whose type adds ``DependencyKey`` elsewhere gives its `liveValue`; one that does not is
+  /// reported, and its `testValue` used.
+  public subscript<Key: TestDependencyKey>(key: Key.Type) -> Key.Value {
+    get {
+      if let value: Key.Value = override(key) { return value }
+      switch storage.context {
+      case .live:
+        if let live = key as? any DependencyKey.Type { return Self.liveValue(of: live) as! Key.Value }
+        reportIssue(
+          """
+          Dependency \(Key.self) (\(Key.Value.self)) has no live value: it conforms to \
+          TestDependencyKey only. Conform it to DependencyKey with a liveValue in the module that \
+          implements it, or override it. Its testValue was used.
+          """)
+        return Key.testValue
+      case .test: return Key.testValue
+      case .preview: return Key.previewValue
+      }
     }
+    set { setOverride(newValue, for: key) }
+  }
+
+  private static func liveValue<Key: DependencyKey>(of key: Key.Type) -> any Sendable { Key.liveValue }
+
+  private func override<Key: TestDependencyKey>(_ key: Key.Type) -> Key.Value? {
+    // Only `setOverride` stores under this key, always a `Key.Value`.
+    storage.values[ObjectIdentifier(key)].map { $0 as! Key.Value }
+  }
+
+  private mutating func setOverride<Key: TestDependencyKey>(_ value: Key.Value, for key: Key.Type) {
+    var values = storage.values
+    values[ObjectIdentifier(key)] = value
+    storage = Storage(values: values, context: storage.context)
   }
 
   /// Whether `self` is, by identity, the values in force now: then installing it would change
