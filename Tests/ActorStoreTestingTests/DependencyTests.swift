@@ -298,6 +298,31 @@ struct TwoGreetings: Reducer {
     }
   }
 
+  @Test func calendarLocaleAndTimeZoneAreLiveOrOverridden() throws {
+    @Dependency(\.calendar) var calendar
+    @Dependency(\.locale) var locale
+    @Dependency(\.timeZone) var timeZone
+    #expect(calendar == Calendar.autoupdatingCurrent)
+    #expect(locale == Locale.autoupdatingCurrent)
+    #expect(timeZone == TimeZone.autoupdatingCurrent)
+    let utc = try #require(TimeZone(identifier: "UTC"))
+    withDependencies {
+      $0.context = .test
+      $0.calendar = Calendar(identifier: .gregorian)
+      $0.locale = Locale(identifier: "fr_FR")
+      $0.timeZone = utc
+    } operation: {
+      #expect(calendar.identifier == .gregorian)
+      #expect(locale.identifier == "fr_FR")
+      #expect(timeZone == utc)
+    }
+    let issues = IssueCollector()
+    IssueReporting.withReporter(issues) {
+      withDependencies { $0.context = .test } operation: { _ = locale }
+    }
+    #expect(issues.messages.count == 1 && issues.messages.allSatisfy { $0.contains("LocaleKey") })
+  }
+
   @Test func testStoreUUIDsIncrementFromTheInitialState() async throws {
     let zero = try #require(UUID(uuidString: "00000000-0000-0000-0000-000000000000"))
     let one = try #require(UUID(uuidString: "00000000-0000-0000-0000-000000000001"))

@@ -17,6 +17,27 @@ extension DependencyValues {
     get { self[DateGeneratorKey.self] }
     set { self[DateGeneratorKey.self] = newValue }
   }
+
+  /// The user's calendar (`Calendar.autoupdatingCurrent`) live; in tests, unimplemented until
+  /// overridden, e.g. with `Calendar(identifier: .gregorian)`.
+  public var calendar: Calendar {
+    get { self[CalendarKey.self] }
+    set { self[CalendarKey.self] = newValue }
+  }
+
+  /// The user's locale (`Locale.autoupdatingCurrent`) live; in tests, unimplemented until
+  /// overridden, e.g. with `Locale(identifier: "en_US")`.
+  public var locale: Locale {
+    get { self[LocaleKey.self] }
+    set { self[LocaleKey.self] = newValue }
+  }
+
+  /// The user's time zone (`TimeZone.autoupdatingCurrent`) live; in tests, unimplemented until
+  /// overridden.
+  public var timeZone: TimeZone {
+    get { self[TimeZoneKey.self] }
+    set { self[TimeZoneKey.self] = newValue }
+  }
 }
 
 /// Makes UUIDs: `uuid()`.
@@ -95,4 +116,19 @@ enum UUIDGeneratorKey: DependencyKey {
 /// The key of ``DependencyValues/date``.
 enum DateGeneratorKey: DependencyKey {
   static let liveValue = DateGenerator { Date() }
+}
+
+/// The key of ``DependencyValues/calendar``. The autoupdating value follows the user's changes.
+enum CalendarKey: DependencyKey {
+  static let liveValue = Calendar.autoupdatingCurrent
+}
+
+/// The key of ``DependencyValues/locale``.
+enum LocaleKey: DependencyKey {
+  static let liveValue = Locale.autoupdatingCurrent
+}
+
+/// The key of ``DependencyValues/timeZone``.
+enum TimeZoneKey: DependencyKey {
+  static let liveValue = TimeZone.autoupdatingCurrent
 }
