@@ -5,20 +5,26 @@ import Testing
 /// A `@MainActor` suite, like an app's: the cells are main-actor hosts and the executor runs
 /// their deliveries in its deterministic order.
 @MainActor @Suite struct FavouriteCharactersTests {
-  private static func client(clock: TestClock) -> CharactersClient {
-    CharactersClient(
-      loadCharacters: {
-        try await clock.sleep(for: .seconds(1))
-        return (1...30).map { Character(id: $0, name: "Character \($0)") }
-      },
-      loadImage: { id in
-        try await clock.sleep(for: .seconds(2))
-        return "image-\(id)"
-      })
-  }
+  /// Thirty characters after a second, an image after two, on the store's clock: the
+  /// `continuousClock` dependency, a `TestStore`'s `TestClock`.
+  private static let client = CharactersClient(
+    loadCharacters: {
+      @Dependency(\.continuousClock) var clock
+      try await clock.sleep(for: .seconds(1))
+      return (1...30).map { Character(id: $0, name: "Character \($0)") }
+    },
+    loadImage: { id in
+      @Dependency(\.continuousClock) var clock
+      try await clock.sleep(for: .seconds(2))
+      return "image-\(id)"
+    })
 
   @Test func listLoadsRowsAndCellsLoadImagesOnlyWhileShown() async throws {
-    let store = TestStore(initialState: CharacterList.State()) { CharacterList(client: Self.client(clock: $0.clock)) }
+    let store = TestStore(initialState: CharacterList.State()) {
+      CharacterList()
+    } withDependencies: {
+      $0.charactersClient = Self.client
+    }
     await store.send(.onAppear) { $0.isLoading = true }
     store.executor.advance(by: .seconds(1))
     await store.receive({ if case .charactersLoaded = $0 { true } else { false } }) {

@@ -64,8 +64,9 @@ private enum Measurement: Codable, Sendable, Equatable { case value(Double) }
     let states = StateLog<CharacterList.State>()
     let store = Store(
       initialState: CharacterList.State(),
-      reducer: StateTap(base: CharacterList(client: client(clock: executor.clock)).record(to: recorder), states: states),
-      executor: executor.makeStoreExecutor())
+      reducer: StateTap(base: CharacterList().record(to: recorder), states: states),
+      executor: executor.makeStoreExecutor(),
+      withDependencies: { $0.charactersClient = client(clock: executor.clock) })
     func send(_ action: CharacterList.Action) async {
       let task = Task(executorPreference: executor) { await store.send(action) }
       executor.runUntilIdle()
@@ -93,7 +94,7 @@ private enum Measurement: Codable, Sendable, Equatable { case value(Double) }
       #expect(recorder.failedCount == 0)
       let recording = try ActionRecording<CharacterList.Action>(jsonLines: recorder.jsonLines)
       #expect(recording.actions.count == recordedStates.count, "seed \(seed)")
-      let replayed = await recording.replay(from: CharacterList.State(), reducer: CharacterList(client: Self.replayClient))
+      let replayed = await recording.replay(from: CharacterList.State(), reducer: CharacterList().dependency(\.charactersClient, Self.replayClient))
       #expect(replayed == recordedStates, "seed \(seed)")
     }
   }

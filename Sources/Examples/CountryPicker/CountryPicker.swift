@@ -37,12 +37,8 @@ public struct CountryPicker: Reducer {
   public init(row: CountryRow) { self.row = row }
 
   /// Selects and removes countries, then routes country actions to their rows.
-  /// - Parameters:
-  ///   - state: The picker.
-  ///   - action: The action.
-  /// - Returns: The countries' effects.
-  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    Reduce<State, Action> { state, action in
+  public var body: some ReducerOf<Self> {
+    Reduce { state, action in
       switch action {
       case .select(let id):
         state.selected = id
@@ -55,6 +51,5 @@ public struct CountryPicker: Reducer {
       return .none
     }
     .forEach(\.rows, action: Self.rowsPath) { row }
-    .reduce(into: &state, action: action)
   }
 }

@@ -25,20 +25,14 @@ public struct CharacterList: Reducer {
     case rows(IdentifiedAction<Int, CharacterRow.Action>)
   }
 
-  let client: CharactersClient
+  @Dependency(\.charactersClient) var client
 
-  /// Creates the list feature.
-  /// - Parameter client: Where characters and images come from.
-  public init(client: CharactersClient) { self.client = client }
+  /// Creates the list feature; it loads through the `charactersClient` dependency.
+  public init() {}
 
-  /// Applies a list action, then routes row actions to their rows.
-  /// - Parameters:
-  ///   - state: The list.
-  ///   - action: The action.
-  /// - Returns: The loads to run.
-  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    let client = self.client
-    return Reduce<State, Action> { state, action in
+  /// Loads the characters, removes swiped rows, and runs each row's own reducer.
+  public var body: some ReducerOf<Self> {
+    Reduce { state, action in
       switch action {
       case .onAppear:
         state.isLoading = true
@@ -54,8 +48,7 @@ public struct CharacterList: Reducer {
         return .none
       }
     }
-    .forEach(\.rows, action: .rows) { CharacterRow(client: client) }
-    .reduce(into: &state, action: action)
+    .forEach(\.rows, action: .rows) { CharacterRow() }
   }
 }
 

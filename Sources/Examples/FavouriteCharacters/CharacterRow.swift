@@ -28,11 +28,10 @@ public struct CharacterRow: Reducer {
     case swipedToDelete
   }
 
-  let client: CharactersClient
+  @Dependency(\.charactersClient) var client
 
-  /// Creates the row feature.
-  /// - Parameter client: Where images come from.
-  public init(client: CharactersClient) { self.client = client }
+  /// Creates the row feature; it loads images through the `charactersClient` dependency.
+  public init() {}
 
   private struct ImageLoadID: Hashable, Sendable {}
 
@@ -45,8 +44,7 @@ public struct CharacterRow: Reducer {
     switch action {
     case .loadImage:
       guard state.image == nil else { return .none }
-      let (id, loadImage) = (state.id, client.loadImage)
-      return .run { send in await send(.imageLoaded(try await loadImage(id))) }
+      return .run { [id = state.id] send in await send(.imageLoaded(try await client.loadImage(id))) }
         .cancellable(id: ImageLoadID(), cancelInFlight: true)
     case .imageLoaded(let image):
       state.image = image

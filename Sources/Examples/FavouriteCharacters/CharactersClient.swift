@@ -1,4 +1,7 @@
-/// What the favourite-characters feature needs from the outside world.
+import ActorStore
+
+/// What the favourite-characters feature needs from the outside world, read as the
+/// `charactersClient` dependency.
 public struct CharactersClient: Sendable {
   /// Loads the list of characters.
   public var loadCharacters: @Sendable () async throws -> [Character]
@@ -15,6 +18,22 @@ public struct CharactersClient: Sendable {
   ) {
     self.loadCharacters = loadCharacters
     self.loadImage = loadImage
+  }
+}
+
+extension CharactersClient: DependencyKey {
+  /// The example's "server": a fixed catalogue, answered at once. Tests override it; a test that
+  /// does not is reported (there is no `testValue`).
+  public static let liveValue = CharactersClient(
+    loadCharacters: { ["Ada", "Grace", "Alan", "Barbara", "Edsger"].enumerated().map { Character(id: $0 + 1, name: $1) } },
+    loadImage: { id in "image-\(id)" })
+}
+
+extension DependencyValues {
+  /// Where the favourite-characters feature loads characters and images from.
+  public var charactersClient: CharactersClient {
+    get { self[CharactersClient.self] }
+    set { self[CharactersClient.self] = newValue }
   }
 }
 

@@ -43,12 +43,8 @@ public struct SettingsScreen: Reducer {
   public init() {}
 
   /// Applies screen actions, then routes toggle actions to their settings.
-  /// - Parameters:
-  ///   - state: The screen.
-  ///   - action: The action.
-  /// - Returns: No effect.
-  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    Reduce<State, Action> { state, action in
+  public var body: some ReducerOf<Self> {
+    Reduce { state, action in
       switch action {
       case .advancedTapped:
         state.showsAdvanced.toggle()
@@ -60,6 +56,5 @@ public struct SettingsScreen: Reducer {
       return .none
     }
     .forEach(\.toggles, action: Self.togglesPath) { ToggleSetting() }
-    .reduce(into: &state, action: action)
   }
 }
