@@ -54,6 +54,12 @@ enum StressCommand {
         return .usage
       }
     }
+    if options.counts {
+      if let problem = CostCounters.install() {
+        console.writeError("actorstore-stress: --counts: \(problem)\n")
+        return .usage
+      }
+    }
     for name in options.scenario.map({ [$0] }) ?? ScenarioName.defaultMix {
       if stop.isRequested { break }
       let scenario =

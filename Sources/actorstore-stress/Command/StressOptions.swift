@@ -47,6 +47,8 @@ struct StressOptions: Equatable, Sendable {
   var progress = false
   /// `scroll --heterogeneous`: the list as a declared collection of several item kinds.
   var heterogeneous = false
+  /// `bench --counts`: count each figure's exact costs (see ``CostCounters``).
+  var counts = false
   var showsHelp = false
 
   /// The longest `--duration`: one week.
@@ -85,12 +87,13 @@ struct StressOptions: Equatable, Sendable {
       }
       let (name, inlineValue) = split(argument)
       switch name {
-      case "--json", "--quiet", "--progress", "--heterogeneous":
+      case "--json", "--quiet", "--progress", "--heterogeneous", "--counts":
         if inlineValue != nil { return .failure(UsageError(message: "\(name) takes no value (got '\(argument)')")) }
         switch name {
         case "--json": options.json = true
         case "--quiet": options.quiet = true
         case "--progress": options.progress = true
+        case "--counts": options.counts = true
         default: options.heterogeneous = true
         }
         continue
@@ -124,6 +127,9 @@ struct StressOptions: Equatable, Sendable {
     if options.heterogeneous, options.scenario != .scroll {
       return .failure(UsageError(message: "--heterogeneous applies to the scroll scenario only"))
     }
+    if options.counts, options.scenario != .bench {
+      return .failure(UsageError(message: "--counts applies to the bench scenario only"))
+    }
     if options.progress, options.quiet {
       return .failure(UsageError(message: "--progress and --quiet contradict each other; give one"))
     }
@@ -136,8 +142,9 @@ struct StressOptions: Equatable, Sendable {
   /// - Returns: The arguments, empty when none.
   func rerunArguments(for scenario: ScenarioName) -> [String] {
     let reads = self.scenario == nil ? scenario.mixOptions : scenario.options
-    guard let trace, reads.contains(.trace) else { return [] }
-    return ["--trace", trace]
+    let counting = counts && scenario == .bench ? ["--counts"] : []
+    guard let trace, reads.contains(.trace) else { return counting }
+    return counting + ["--trace", trace]
   }
 
   /// The sizes `scenario` runs with: its defaults, overridden by the options it reads.

@@ -20,6 +20,10 @@ struct Figure: Equatable, Sendable {
   var met: Bool?
   /// Anything else worth reading next to the figure (rates, move counts, how it was measured).
   var detail: String?
+  /// The subject's exact costs per operation (`bench --counts`).
+  var costs: CostsPerOperation?
+  /// The baseline's exact costs per operation (`bench --counts`).
+  var baselineCosts: CostsPerOperation?
 
   /// A figure from samples; the median of an even count is the mean of the middle two.
   /// - Parameters:
@@ -42,5 +46,32 @@ struct Figure: Equatable, Sendable {
     let sorted = samples.sorted()
     let middle = sorted.count / 2
     return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+  }
+}
+
+/// Exact costs per operation: for each counter, the median over the measured rounds of the
+/// round's count divided by its operations.
+struct CostsPerOperation: Equatable, Sendable {
+  var allocations: Double
+  var retains: Double
+  var releases: Double
+  var globalEnqueues: Double
+
+  /// Retains and releases together: what an extra reference-counted hop costs.
+  var retainsAndReleases: Double { retains + releases }
+
+  /// The costs per operation of `rounds`, `nil` when there are none.
+  init?(rounds: [CostCounts], operations: Int) {
+    guard !rounds.isEmpty else { return nil }
+    let per = { (value: Int) in Double(value) / Double(Swift.max(1, operations)) }
+    allocations = Figure.median(of: rounds.map { per($0.allocations) })
+    retains = Figure.median(of: rounds.map { per($0.retains) })
+    releases = Figure.median(of: rounds.map { per($0.releases) })
+    globalEnqueues = Figure.median(of: rounds.map { per($0.globalEnqueues) })
+  }
+
+  /// `allocations 3.00, retains+releases 41.0, global enqueues 1.00`.
+  var summary: String {
+    "allocations \(Format.fixed(allocations, 2)), retains+releases \(Format.fixed(retainsAndReleases, 1)), global enqueues \(Format.fixed(globalEnqueues, 2))"
   }
 }

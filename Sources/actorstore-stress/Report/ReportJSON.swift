@@ -18,7 +18,8 @@ enum ReportJSON {
     ]).text + "\n"
   }
 
-  /// `{scenario, figure, unit, median, min, max, baseline, ratio, target, met, detail}`.
+  /// `{scenario, figure, unit, median, min, max, baseline, ratio, target, met, detail, costs,
+  /// baselineCosts}`; the costs are `null` unless `bench --counts` counted them.
   static func figure(_ figure: Figure) -> JSON {
     .object([
       ("scenario", .string(figure.scenario)),
@@ -32,6 +33,18 @@ enum ReportJSON {
       ("target", .optional(figure.target)),
       ("met", .optional(figure.met)),
       ("detail", .optional(figure.detail)),
+      ("costs", figure.costs.map(costs) ?? .null),
+      ("baselineCosts", figure.baselineCosts.map(costs) ?? .null),
+    ])
+  }
+
+  /// `{allocations, retains, releases, globalEnqueues}` per operation.
+  private static func costs(_ costs: CostsPerOperation) -> JSON {
+    .object([
+      ("allocations", .number(costs.allocations)),
+      ("retains", .number(costs.retains)),
+      ("releases", .number(costs.releases)),
+      ("globalEnqueues", .number(costs.globalEnqueues)),
     ])
   }
 

@@ -120,7 +120,13 @@ enum ReportTable {
         figure.target ?? "—",
         figure.met.map { $0 ? "yes" : "NO" } ?? "—",
       ])
-      if let detail = figure.detail { details[rows.count - 1] = detail }
+      var notes = figure.detail.map { [$0] } ?? []
+      if let costs = figure.costs {
+        notes.append(
+          "exact costs per op: \(costs.summary)"
+            + (figure.baselineCosts.map { "; baseline \($0.summary)" } ?? ""))
+      }
+      if !notes.isEmpty { details[rows.count - 1] = notes.joined(separator: "\n    ") }
     }
     let lines = columns(rows, rightAligned: [2, 3, 4, 5])
     var output: [String] = []

@@ -1,6 +1,16 @@
+/// The measured rounds of a comparison, warm-up excluded: the timed parts' durations and, under
+/// `bench --counts`, their exact costs (``CostCounters``), one per round.
+struct ComparedRounds {
+  var subject: [Duration]
+  var baseline: [Duration]
+  var subjectCosts: [CostCounts] = []
+  var baselineCosts: [CostCounts] = []
+}
+
 /// How `bench` measures a figure: one warm-up round, then `rounds` rounds alternating subject and
 /// baseline, so that both see the same machine state; each closure does its own untimed setup
-/// and returns the duration of its timed part.
+/// and returns the duration of its timed part (timed with ``time(_:)``, which also counts its
+/// costs under `--counts`; a closure that times several parts returns the first one's).
 struct BenchRounds: Sendable {
   /// Measured rounds (the warm-up round is extra and discarded).
   let rounds: Int
@@ -9,20 +19,25 @@ struct BenchRounds: Sendable {
   /// - Parameters:
   ///   - subject: One round of the subject; returns the timed part's duration.
   ///   - baseline: One round of the baseline; returns the timed part's duration.
-  /// - Returns: The measured rounds' durations, warm-up excluded.
-  func compare(
-    subject: () async -> Duration, baseline: () async -> Duration
-  ) async -> (subject: [Duration], baseline: [Duration]) {
-    var subjectTimes: [Duration] = []
-    var baselineTimes: [Duration] = []
+  /// - Returns: The measured rounds, warm-up excluded.
+  func compare(subject: () async -> Duration, baseline: () async -> Duration) async -> ComparedRounds {
+    var measured = ComparedRounds(subject: [], baseline: [])
     for round in 0...rounds {
+      CostCounters.startRound()
       let subjectTime = await subject()
+      let subjectCosts = CostCounters.roundCosts
+      CostCounters.startRound()
       let baselineTime = await baseline()
+      let baselineCosts = CostCounters.roundCosts
       guard round > 0 else { continue }
-      subjectTimes.append(subjectTime)
-      baselineTimes.append(baselineTime)
+      measured.subject.append(subjectTime)
+      measured.baseline.append(baselineTime)
+      if let subjectCosts, let baselineCosts {
+        measured.subjectCosts.append(subjectCosts)
+        measured.baselineCosts.append(baselineCosts)
+      }
     }
-    return (subjectTimes, baselineTimes)
+    return measured
   }
 
   /// The measured rounds of a side measurement a benchmark's closures recorded once per call
@@ -32,12 +47,15 @@ struct BenchRounds: Sendable {
   /// - Returns: The samples without the warm-up round's.
   static func measured<Sample>(_ samples: [Sample]) -> [Sample] { Array(samples.dropFirst()) }
 
-  /// Times `operation`.
+  /// Times `operation`, and adds its costs to the round's (see ``CostCounters``).
   static func time(_ operation: () async -> Void) async -> Duration {
     let clock = ContinuousClock()
+    let costs = CostCounters.now
     let start = clock.now
     await operation()
-    return clock.now - start
+    let elapsed = clock.now - start
+    CostCounters.record(since: costs)
+    return elapsed
   }
 }
 
@@ -48,12 +66,14 @@ extension Figure {
   ///   - operations: Operations per round, to turn durations into nanoseconds per operation.
   ///   - unit: The per-operation unit, e.g. "ns/action".
   ///   - times: The rounds from ``BenchRounds/compare(subject:baseline:)``.
+  ///   - costOperations: Operations per round to divide the costs by, when the durations are
+  ///     already per operation (`operations` is then 1).
   ///   - maxRatio: The target's largest ratio.
   ///   - maxNanoseconds: The target's largest absolute cost per operation, if it has one.
   ///   - target: The target as DESIGN.md writes it.
   /// - Returns: The figure; `met` holds when the median ratio and cost are within the target.
   static func comparison(
-    _ name: String, operations: Int, unit: String, times: (subject: [Duration], baseline: [Duration]),
+    _ name: String, operations: Int, unit: String, times: ComparedRounds, costOperations: Int? = nil,
     maxRatio: Double, maxNanoseconds: Double? = nil, target: String
   ) -> Figure {
     let perOperation = { (times: [Duration]) in times.map { $0.nanoseconds / Double(Swift.max(1, operations)) } }
@@ -63,6 +83,8 @@ extension Figure {
     figure.ratio = figure.median / baseline
     figure.target = target
     figure.met = figure.ratio! <= maxRatio && figure.median <= (maxNanoseconds ?? .infinity)
+    figure.costs = CostsPerOperation(rounds: times.subjectCosts, operations: costOperations ?? operations)
+    figure.baselineCosts = CostsPerOperation(rounds: times.baselineCosts, operations: costOperations ?? operations)
     return figure
   }
 }

@@ -44,7 +44,7 @@ enum DeclarativeDiffBench {
     func declareAndDiff(
       _ make: (Element) -> ItemModel<Int>, from old: DeclaredCollection<Int, Int>
     ) async -> (
-      times: (subject: [Duration], baseline: [Duration]), DeclaredCollection<Int, Int>, CollectionUpdate<Int, Int>
+      times: ComparedRounds, DeclaredCollection<Int, Int>, CollectionUpdate<Int, Int>
     ) {
       var last = (declare(newElements, make), CollectionUpdate<Int, Int>())
       let times = await rounds.compare(

@@ -39,7 +39,7 @@ enum RegistryBench {
 
   static func run(elements: Int, hosts: Int, rounds: BenchRounds, log: inout InvariantLog) async -> [Figure] {
     let rows = IdentifiedArrayOf(uniqueElements: (0..<elements).map(Row.init))
-    var rescroll: (subject: [Duration], baseline: [Duration]) = ([], [])
+    var rescroll = ComparedRounds(subject: [], baseline: [])
     var entryBytes: [Double] = []
     var source = ""
     let first = await rounds.compare(
@@ -73,7 +73,7 @@ enum RegistryBench {
         blackhole(stores.count)
         return firstScroll
       })
-    rescroll = (BenchRounds.measured(rescroll.subject), BenchRounds.measured(rescroll.baseline))
+    rescroll = ComparedRounds(subject: BenchRounds.measured(rescroll.subject), baseline: BenchRounds.measured(rescroll.baseline))
     entryBytes = BenchRounds.measured(entryBytes)
     let scrolls = [("first scroll, stores created", first), ("re-scroll, stores reused", rescroll)].map { name, times in
       var figure = Figure.comparison(

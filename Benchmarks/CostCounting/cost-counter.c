@@ -1,0 +1,140 @@
+// Counts heap allocations, retains and releases for `actorstore-stress bench --counts` (see
+// README.md here). Linux and glibc only.
+//
+// Preloaded (LD_PRELOAD), these definitions come first in the process's symbol lookup, so they
+// take the place of the C library's allocation functions and of the Swift runtime's retain and
+// release entry points for every caller that reaches them through the dynamic linker: the
+// executable (ActorStore is linked into it) and the other runtime libraries. Calls that
+// libswiftCore makes to itself bind inside it and are not seen. Each counts the call and
+// forwards to the real implementation. The benchmark reads the counts through the
+// `actorstore_*_count` functions.
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+// Relaxed: the benchmark reads the counts on its own thread after awaiting the work it
+// measures; no ordering with other memory is needed.
+static _Atomic uint64_t allocations, retains, releases;
+
+uint64_t actorstore_allocation_count(void) { return atomic_load_explicit(&allocations, memory_order_relaxed); }
+uint64_t actorstore_retain_count(void) { return atomic_load_explicit(&retains, memory_order_relaxed); }
+uint64_t actorstore_release_count(void) { return atomic_load_explicit(&releases, memory_order_relaxed); }
+
+static void add(_Atomic uint64_t *counter, uint64_t amount) {
+  atomic_fetch_add_explicit(counter, amount, memory_order_relaxed);
+}
+
+// ---- Allocations: glibc's own implementations, under their internal names. ----
+
+extern void *__libc_malloc(size_t size);
+extern void *__libc_calloc(size_t count, size_t size);
+extern void *__libc_realloc(void *pointer, size_t size);
+extern void *__libc_memalign(size_t alignment, size_t size);
+extern void __libc_free(void *pointer);
+
+void *malloc(size_t size) {
+  add(&allocations, 1);
+  return __libc_malloc(size);
+}
+
+void *calloc(size_t count, size_t size) {
+  add(&allocations, 1);
+  return __libc_calloc(count, size);
+}
+
+// A realloc may move the block: it counts as an allocation.
+void *realloc(void *pointer, size_t size) {
+  add(&allocations, 1);
+  return __libc_realloc(pointer, size);
+}
+
+void *memalign(size_t alignment, size_t size) {
+  add(&allocations, 1);
+  return __libc_memalign(alignment, size);
+}
+
+void *aligned_alloc(size_t alignment, size_t size) {
+  add(&allocations, 1);
+  return __libc_memalign(alignment, size);
+}
+
+int posix_memalign(void **result, size_t alignment, size_t size) {
+  add(&allocations, 1);
+  void *pointer = __libc_memalign(alignment, size);
+  if (pointer == NULL) return 12;  // ENOMEM
+  *result = pointer;
+  return 0;
+}
+
+void free(void *pointer) { __libc_free(pointer); }
+
+// ---- Retains and releases: the Swift runtime's, found on first use. ----
+
+// Looks `name` up after this library. Concurrent first calls may both look it up; they find the
+// same address, so the race is benign.
+#define FORWARD(type, name)                                          \
+  static _Atomic(type) real_##name;                                  \
+  static type resolve_##name(void) {                                 \
+    type real = atomic_load_explicit(&real_##name, memory_order_relaxed); \
+    if (real == NULL) {                                              \
+      real = (type)dlsym(RTLD_NEXT, #name);                          \
+      atomic_store_explicit(&real_##name, real, memory_order_relaxed); \
+    }                                                                \
+    return real;                                                     \
+  }
+
+typedef void *(*retain_fn)(void *);
+typedef void (*release_fn)(void *);
+typedef void *(*retain_n_fn)(void *, uint32_t);
+typedef void (*release_n_fn)(void *, uint32_t);
+
+FORWARD(retain_fn, swift_retain)
+FORWARD(release_fn, swift_release)
+FORWARD(retain_n_fn, swift_retain_n)
+FORWARD(release_n_fn, swift_release_n)
+FORWARD(retain_fn, swift_bridgeObjectRetain)
+FORWARD(release_fn, swift_bridgeObjectRelease)
+FORWARD(retain_n_fn, swift_bridgeObjectRetain_n)
+FORWARD(release_n_fn, swift_bridgeObjectRelease_n)
+
+void *swift_retain(void *object) {
+  add(&retains, 1);
+  return resolve_swift_retain()(object);
+}
+
+void swift_release(void *object) {
+  add(&releases, 1);
+  resolve_swift_release()(object);
+}
+
+void *swift_retain_n(void *object, uint32_t n) {
+  add(&retains, n);
+  return resolve_swift_retain_n()(object, n);
+}
+
+void swift_release_n(void *object, uint32_t n) {
+  add(&releases, n);
+  resolve_swift_release_n()(object, n);
+}
+
+void *swift_bridgeObjectRetain(void *object) {
+  add(&retains, 1);
+  return resolve_swift_bridgeObjectRetain()(object);
+}
+
+void swift_bridgeObjectRelease(void *object) {
+  add(&releases, 1);
+  resolve_swift_bridgeObjectRelease()(object);
+}
+
+void *swift_bridgeObjectRetain_n(void *object, uint32_t n) {
+  add(&retains, n);
+  return resolve_swift_bridgeObjectRetain_n()(object, n);
+}
+
+void swift_bridgeObjectRelease_n(void *object, uint32_t n) {
+  add(&releases, n);
+  resolve_swift_bridgeObjectRelease_n()(object, n);
+}
