@@ -59,7 +59,7 @@ extension DependencyKey {
 public enum DependencyContext: Sendable, Hashable {
   /// ``DependencyKey/liveValue``: the app.
   case live
-  /// ``DependencyKey/testValue``: tests. A ``TestStore`` (ActorStoreTesting) runs in it.
+  /// ``DependencyKey/testValue``: tests. A `TestStore` (ActorStoreTesting) runs in it.
   case test
   /// ``DependencyKey/previewValue``: previews.
   case preview
