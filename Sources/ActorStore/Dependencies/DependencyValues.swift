@@ -80,7 +80,7 @@ extension TestDependencyKey {
 public enum DependencyContext: Sendable, Hashable {
   /// ``DependencyKey/liveValue``: the app.
   case live
-  /// ``DependencyKey/testValue``: tests. A ``TestStore`` (ActorStoreTesting) runs in it.
+  /// ``DependencyKey/testValue``: tests. A `TestStore` (ActorStoreTesting) runs in it.
   case test
   /// ``DependencyKey/previewValue``: previews.
   case preview

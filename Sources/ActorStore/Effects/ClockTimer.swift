@@ -20,7 +20,8 @@ extension Clock where Self: Sendable {
   }
 }
 
-/// The ticks of ``Clock/timer(interval:)``.
+/// The ticks of `Clock.timer(interval:)` (code voice, not a link: DocC makes no page for an
+/// extension of the standard library's `Clock`).
 public struct ClockTimer<C: Clock & Sendable>: AsyncSequence, Sendable {
   /// Each tick's deadline.
   public typealias Element = C.Instant

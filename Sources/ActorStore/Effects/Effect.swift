@@ -3,8 +3,8 @@
 ///
 /// An effect is a value describing work; nothing runs until the store launches it. Build one
 /// with ``none``, ``send(_:)``, ``run(priority:operation:catch:fileID:line:)``, compose with
-/// ``merge(_:)-(Effect<Action>...)`` and ``concatenate(_:)-(Effect<Action>...)``, tag with
-/// ``cancellable(id:cancelInFlight:)`` and stop with ``cancel(id:)``.
+/// ``merge(_:)-(...)`` and ``concatenate(_:)-(...)``, tag with
+/// ``cancellable(id:cancelInFlight:)`` and stop with ``cancel(id:fileID:filePath:line:column:)``.
 public struct Effect<Action: Sendable>: Sendable {
   @usableFromInline let operation: Operation
 

@@ -1,5 +1,6 @@
 extension Effect {
-  /// Tags this effect's work with `id`, so that ``cancel(id:)`` can stop it.
+  /// Tags this effect's work with `id`, so that ``cancel(id:fileID:filePath:line:column:)`` can
+  /// stop it.
   ///
   /// IDs are scoped to the store tree that launches the effect and, within it, to the
   /// collection element whose reducer returned it: sibling elements never cancel each other's
@@ -16,7 +17,7 @@ extension Effect {
   }
 
   /// Cancels every in-flight effect tagged with `id` in this scope, including effects started
-  /// by the same `reduce` call and pending items of a ``concatenate(_:)-(Effect<Action>...)``.
+  /// by the same `reduce` call and pending items of a ``concatenate(_:)-(...)``.
   ///
   /// A cancelled effect delivers none of its later sends, from the moment the cancel is
   /// launched; its task is cancelled once the whole batch is reduced, before `send` returns.

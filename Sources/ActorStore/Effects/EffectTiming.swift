@@ -19,8 +19,9 @@ extension Effect {
   /// The first effect of a quiet period starts at once. Within the interval, one more is kept
   /// and started when the interval ends: the first one that arrived, or with `latest` the last
   /// one (each newer one replaces the one waiting). Every other is dropped. Throttled effects
-  /// are tagged with `id`, so ``cancel(id:)`` stops them, waiting or running; a waiting one that
-  /// is cancelled never started, and the interval still counts from the last start that did.
+  /// are tagged with `id`, so ``cancel(id:fileID:filePath:line:column:)`` stops them, waiting or
+  /// running; a waiting one that is cancelled never started, and the interval still counts from
+  /// the last start that did.
   /// - Parameters:
   ///   - id: The throttle's ID.
   ///   - interval: The shortest time between two starts.

@@ -4,8 +4,8 @@
 /// A store is an actor. Its executor is shared by every store scoped from it, so a parent and
 /// its children never hop between each other. Actions that effects send arrive as actor jobs;
 /// actions produced synchronously with ``Effect/send(_:)`` are processed in FIFO order before
-/// ``send(_:)`` returns. Releasing a root store cancels all of its effects; its state is freed
-/// once they have ended.
+/// ``send(_:fileID:filePath:line:column:)`` returns. Releasing a root store cancels all of its
+/// effects; its state is freed once they have ended.
 ///
 /// ```swift
 /// let store = Store(initialState: Counter.State(), reducer: Counter())
@@ -108,8 +108,8 @@ public actor Store<State: Sendable, Action: Sendable> {
   }
 
   /// A snapshot of the state for synchronous reads from any thread, e.g. UI code. It is
-  /// updated after each processed ``send(_:)``, so it never shows a half-processed chain of
-  /// actions.
+  /// updated after each processed ``send(_:fileID:filePath:line:column:)``, so it never shows a
+  /// half-processed chain of actions.
   public nonisolated var currentState: State {
     if let engine { return engine.publisher.snapshot }
     return link!.currentState() ?? link!.lastState

@@ -1,6 +1,6 @@
-/// The effects one ``Store/send(_:)`` started: everything its action (and the actions it
-/// synchronously produced) launched, and transitively every effect started by actions those
-/// effects sent.
+/// The effects one ``Store/send(_:fileID:filePath:line:column:)`` started: everything its action
+/// (and the actions it synchronously produced) launched, and transitively every effect started
+/// by actions those effects sent.
 ///
 /// ```swift
 /// // SwiftUI: cancelled with the view, the effects go with it.

@@ -32,8 +32,9 @@ public struct StoreTraceEvent: Sendable, CustomStringConvertible {
     case effectFinished(effect: UInt64)
     /// An action was never reduced.
     case actionDropped(action: any Sendable, reason: DropReason)
-    /// ``Effect/cancel(id:)``, called at `site` (`file:line`), named an ID no effect of the
-    /// store tree was ever tagged with in that scope (the collection elements, outermost first).
+    /// ``Effect/cancel(id:fileID:filePath:line:column:)``, called at `site` (`file:line`), named an
+    /// ID no effect of the store tree was ever tagged with in that scope (the collection
+    /// elements, outermost first).
     /// Normal when a feature cancels a request before starting its first one; a typo or a
     /// mis-scoped ID when it never matches.
     case unusedIDCancelled(id: String, scopePath: [String], site: String)
@@ -51,7 +52,8 @@ public struct StoreTraceEvent: Sendable, CustomStringConvertible {
 
   /// Why an effect was cancelled.
   public enum CancellationCause: Sendable, Hashable {
-    /// ``Effect/cancel(id:)``, or `cancellable(id:cancelInFlight: true)`, with this ID.
+    /// ``Effect/cancel(id:fileID:filePath:line:column:)``, or
+    /// `cancellable(id:cancelInFlight: true)`, with this ID.
     case id(String)
     /// Its collection element was removed (or its `ifLet` state cleared).
     case elementRemoved(String)
