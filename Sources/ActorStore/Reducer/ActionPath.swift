@@ -10,6 +10,9 @@
 ///   )
 /// }
 /// ```
+///
+/// The same two directions lead into a case of an enum *state*, such as a destination that is
+/// one of several screens; ``CasePath`` names that use.
 public struct ActionPath<Root, Value>: Sendable {
   /// Wraps a child value into the root.
   public let embed: @Sendable (Value) -> Root
@@ -35,3 +38,16 @@ public struct ActionPath<Root, Value>: Sendable {
     )
   }
 }
+
+/// A way into and out of one case of an enum, for state: TCA's case paths, written by hand.
+/// The same type as ``ActionPath``, so a path declared under either name works where the other
+/// is expected:
+/// ```swift
+/// extension CasePath where Root == Destination.State, Value == Editor.State {
+///   static let editor = CasePath(
+///     embed: Destination.State.editor,
+///     extract: { if case .editor(let state) = $0 { state } else { nil } }
+///   )
+/// }
+/// ```
+public typealias CasePath<Root, Value> = ActionPath<Root, Value>
