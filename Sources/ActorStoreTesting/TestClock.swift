@@ -59,6 +59,19 @@ public final class TestClock: Clock, Sendable {
     self.executor = executor
   }
 
+  /// A clock of its own, as swift-clocks' `TestClock()` is: for a test that keeps a clock in a
+  /// property and injects it, as TCA's tests do (`$0.continuousClock = clock` in
+  /// `TestStore(…, withDependencies:)`).
+  ///
+  /// Its time is that of a private ``TestExecutor`` that runs no job of the test's. Moving it
+  /// wakes its sleepers; each woken task then runs on its own executor: a `TestStore`'s effects
+  /// run at the store's next step (`receive`, `send`, `finish`), which drives the store's
+  /// executor. A `TestStore`'s own `store.clock` needs no injection: it is the clock of the
+  /// executor that runs the store, and moving it runs the woken effects at once.
+  public convenience init() {
+    self.init(executor: TestExecutor())
+  }
+
   /// The current virtual time.
   public var now: Instant { executor.now }
 

@@ -272,7 +272,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
   }
 
   /// Asserts that the next action an effect sent matches `isMatching`, and how it changed the
-  /// state.
+  /// state. Receiving by `ActionPath` instead names the expected case in failures, where a
+  /// predicate cannot.
   /// - Parameters:
   ///   - isMatching: Whether an action is the expected one.
   ///   - update: Mutates the previous state into the expected one; `nil` expects no change.
@@ -400,16 +401,16 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
   /// Runs until idle in the caller's isolation; main-actor work that could not run there (the
   /// caller is not on the main actor) runs in one hop to the main actor, which drives the
   /// executor until idle again.
-  private nonisolated(nonsending) func settle(at location: Location) async {
+  nonisolated(nonsending) func settle(at location: Location) async {
     await executor.settle(
       fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
   }
 
   // MARK: - Assertions
 
-  private typealias Location = (fileID: StaticString, filePath: StaticString, line: UInt, column: UInt)
+  typealias Location = (fileID: StaticString, filePath: StaticString, line: UInt, column: UInt)
 
-  private func receive(
+  func receive(
     description: String, matching isMatching: (Action) -> Bool,
     _ update: ((inout State) throws -> Void)?, at location: Location
   ) {

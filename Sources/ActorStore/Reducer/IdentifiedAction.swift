@@ -13,3 +13,19 @@ extension IdentifiedAction: Hashable where Action: Hashable {}
 extension IdentifiedAction: Encodable where ID: Encodable, Action: Encodable {}
 /// Lets recordings of features whose actions embed element actions be replayed.
 extension IdentifiedAction: Decodable where ID: Decodable, Action: Decodable {}
+
+extension ActionPath {
+  /// The path into one element's actions: `.element(id: 3)` extracts the action of element 3
+  /// and embeds an action as element 3's, as TCA's `\.[id: 3]`. In a test, after the path to
+  /// the list: `store.receive(.rows, .element(id: 3))`.
+  /// - Parameter id: The element's ID.
+  /// - Returns: The path from an ``IdentifiedAction`` to that element's actions.
+  public static func element<ID>(id: ID) -> Self where Root == IdentifiedAction<ID, Value> {
+    Self(
+      embed: { .element(id: id, action: $0) },
+      extract: { action in
+        guard case .element(id, let elementAction) = action else { return nil }
+        return elementAction
+      })
+  }
+}
