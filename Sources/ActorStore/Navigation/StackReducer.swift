@@ -64,7 +64,6 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
         callSite.report(
           "forEach received push(id: \(id)) for an ID already in the stack \(idsBefore). Nothing was pushed.")
       } else {
-        DependencyValues.inForce.stackElementID.skip(past: id)
         state[keyPath: stack][id: id] = element
       }
     case .popFrom(let id)?:

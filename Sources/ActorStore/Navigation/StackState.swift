@@ -98,7 +98,8 @@ public struct StackState<Element> {
 
   /// The element with this ID, `nil` when none has it. Setting `nil` pops that element alone;
   /// setting a value for an ID not in the stack pushes it with that ID (as TCA's does in tests:
-  /// the way an assertion writes `$0.path[id: 0] = …` for a push).
+  /// the way an assertion writes `$0.path[id: 0] = …` for a push), and moves the generator in
+  /// force past it, so that no later `append` reuses it.
   /// - Parameter id: The element's ID.
   public subscript(id id: StackElementID) -> Element? {
     get { ids.firstIndex(of: id).map { elements[$0] } }
@@ -109,6 +110,7 @@ public struct StackState<Element> {
         ids.remove(at: index)
         elements.remove(at: index)
       case (nil, let element?):
+        DependencyValues.inForce.stackElementID.skip(past: id)
         ids.append(id)
         elements.append(element)
       case (nil, nil): break
@@ -119,8 +121,9 @@ public struct StackState<Element> {
   /// Pushes `element` on top, with the next ID of ``DependencyValues/stackElementID``.
   /// - Parameter element: The element.
   public mutating func append(_ element: Element) {
+    // Never an ID in the stack: one pushed by ID moved the generator past it (see
+    // `subscript(id:)`), unless another generator was in force then.
     var id = DependencyValues.inForce.stackElementID.next()
-    // An element pushed with its own ID may hold one this generator has not reached.
     while ids.contains(id) { id = DependencyValues.inForce.stackElementID.next() }
     ids.append(id)
     elements.append(element)
