@@ -51,12 +51,19 @@ public struct ButtonState<Action: Sendable>: Sendable {
   }
 }
 
+extension ButtonState {
+  /// What tapping the button sends to the presenting feature: its action, presented (which
+  /// dismisses an alert or a dialog, see `ifLet`), or `.dismiss` for a button with none.
+  public var tapAction: PresentationAction<Action> { action.map { .presented($0) } ?? .dismiss }
+}
+
 extension ButtonState: Equatable where Action: Equatable {}
 extension ButtonState: Hashable where Action: Hashable {}
 
 /// An alert as data (TCA's `AlertState`): present it with a `@Presents var alert:
 /// AlertState<Action.Alert>?` and ``Reducer/ifLet(_:action:fileID:filePath:line:column:)``,
-/// compare it in tests, show it with the view layer (`UIAlertController(state:send:)` on UIKit).
+/// compare it in tests, show it with the view layer (`UIAlertController(state:send:)` on UIKit,
+/// which sends each button's ``ButtonState/tapAction``).
 ///
 /// ```swift
 /// state.alert = AlertState(

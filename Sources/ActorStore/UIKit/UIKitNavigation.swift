@@ -93,3 +93,45 @@
     }
   }
 #endif
+
+#if canImport(UIKit)
+  extension UIAlertController {
+    /// An alert showing `state`; tapping a button sends its ``ButtonState/tapAction`` (UIKit
+    /// dismisses the alert itself). An alert with no buttons gets an "OK" that sends `.dismiss`.
+    /// - Parameters:
+    ///   - state: The alert.
+    ///   - send: Sends a presentation action to the presenting feature.
+    public convenience init<Action>(state: AlertState<Action>, send: @escaping (PresentationAction<Action>) -> Void) {
+      self.init(title: state.title.string, message: state.message?.string, preferredStyle: .alert)
+      addActions(for: state.buttons.isEmpty ? [ButtonState(role: .cancel) { "OK" }] : state.buttons, send: send)
+    }
+
+    /// An action sheet showing `state`; tapping a button sends its ``ButtonState/tapAction``.
+    /// - Parameters:
+    ///   - state: The dialog.
+    ///   - send: Sends a presentation action to the presenting feature.
+    public convenience init<Action>(
+      state: ConfirmationDialogState<Action>, send: @escaping (PresentationAction<Action>) -> Void
+    ) {
+      self.init(
+        title: state.titleVisibility == .hidden ? nil : state.title.string, message: state.message?.string,
+        preferredStyle: .actionSheet)
+      addActions(for: state.buttons, send: send)
+    }
+
+    private func addActions<Action>(
+      for buttons: [ButtonState<Action>], send: @escaping (PresentationAction<Action>) -> Void
+    ) {
+      for button in buttons {
+        let style: UIAlertAction.Style =
+          switch button.role {
+          case .cancel?: .cancel
+          case .destructive?: .destructive
+          case nil: .default
+          }
+        let tap = button.tapAction
+        addAction(UIAlertAction(title: button.label.string, style: style) { _ in send(tap) })
+      }
+    }
+  }
+#endif

@@ -94,6 +94,7 @@ import Testing
     other.buttons[0].role = nil
     #expect(other != Feature.confirmation)
     #expect(TextState("Delete") == "Delete")
+    #expect(Feature.confirmation.buttons.map(\.tapAction) == [.presented(.confirmDeletion), .presented(.deleteEverything), .dismiss])
     #expect("\(TextState("n = \(1)"))" == "n = 1")
   }
 }
