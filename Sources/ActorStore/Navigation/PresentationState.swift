@@ -15,12 +15,11 @@
 public struct PresentationState<State> {
   private var box: Box
 
-  /// Presents `wrappedValue`, or nothing when it is `nil`.
+  /// Presents `wrappedValue`, or nothing when it is `nil`. The only initializer, so that a
+  /// `@Presents var child: Child.State?` without an initial value starts `nil` and the memberwise
+  /// initializer takes a `Child.State?` (an `init()` would make it take the wrapper).
   /// - Parameter wrappedValue: The child state.
   public init(wrappedValue: State?) { box = Box(wrappedValue) }
-
-  /// Presents nothing: a `@Presents var child: Child.State?` with no initial value starts `nil`.
-  public init() { self.init(wrappedValue: nil) }
 
   /// The presented child's state, `nil` when nothing is presented.
   public var wrappedValue: State? {

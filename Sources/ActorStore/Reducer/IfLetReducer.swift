@@ -92,14 +92,21 @@ public struct IfLetReducer<Parent: Reducer, Wrapped: Reducer>: Reducer {
         // An alert or a dialog: any of its actions ends it, before the parent sees the action,
         // so that a parent presenting another one in response keeps it.
         state[keyPath: toWrappedState] = nil
+      } else if let dismissal = presentation?.dismissAction {
+        // `\.$child` is a projection the compiler gives only get/set: reducing through it in
+        // place would copy the child first, then every buffer the child mutates. Taken out and
+        // put back, the child stays uniquely referenced while it reduces.
+        var child = state[keyPath: toWrappedState].take()!
+        wrappedEffect = wrapped.reduce(into: &child, action: wrappedAction).map(toWrappedAction.embed)
+          .dismissible(by: dismissal)
+        state[keyPath: toWrappedState] = child
       } else {
         wrappedEffect = wrapped.reduce(into: &state[keyPath: toWrappedState]!, action: wrappedAction)
           .map(toWrappedAction.embed)
-        if let dismissal = presentation?.dismissAction { wrappedEffect = wrappedEffect.dismissible(by: dismissal) }
+      }
+      if !wrappedEffect.isNone, let current = presentation(in: state) {
         // The effects belong to the presentation the child is in once it has reduced.
-        if !wrappedEffect.isNone, let current = presentation(in: state) {
-          wrappedEffect = wrappedEffect.scoped(to: scope(current))
-        }
+        wrappedEffect = wrappedEffect.scoped(to: scope(current))
       }
     }
     let isDismissal = presentation?.isDismiss(action) == true

@@ -240,6 +240,38 @@ extension ActionPath where Root == PresentationTests.Parent.Action, Value == Pre
   }
 }
 
+/// A presented child reduces in place: `\.$child` is a get/set projection, through which a
+/// naive write would copy the child's buffers on every action.
+@Suite struct PresentationStorageTests {
+  struct Parent: Reducer {
+    struct State: Sendable {
+      @Presents var numbers: [Int]?
+    }
+    enum Action: Sendable { case numbers(PresentationAction<Int>) }
+
+    var body: some Reducer<State, Action> {
+      EmptyReducer()
+        .ifLet(\.$numbers, action: ActionPath(embed: Action.numbers, extract: { if case .numbers(let a) = $0 { a } else { nil } })) {
+          Reduce<[Int], Int> { numbers, number in
+            numbers.append(number)
+            return .none
+          }
+        }
+    }
+  }
+
+  @Test func aPresentedChildIsNotCopiedToReduce() {
+    var numbers = Array(0..<1_000)
+    numbers.reserveCapacity(2_000)
+    var state = Parent.State(numbers: numbers)
+    numbers = []
+    let before = state.numbers?.withUnsafeBufferPointer { $0.baseAddress }
+    _ = Parent().reduce(into: &state, action: .numbers(.presented(1_000)))
+    #expect(state.numbers?.count == 1_001)
+    #expect(state.numbers?.withUnsafeBufferPointer { $0.baseAddress } == before)
+  }
+}
+
 extension ActionPath where Root == RecursivePresentationTests.Node.Action, Value == PresentationAction<RecursivePresentationTests.Node.Action> {
   static let child = ActionPath(
     embed: Root.child, extract: { if case .child(let action) = $0 { action } else { nil } })
