@@ -85,6 +85,10 @@ public enum PresentationAction<Action: Sendable>: Sendable {
 
 extension PresentationAction: Equatable where Action: Equatable {}
 extension PresentationAction: Hashable where Action: Hashable {}
+/// Lets features whose actions embed presentation actions be recorded (see ``ActionRecorder``).
+extension PresentationAction: Encodable where Action: Encodable {}
+/// Lets recordings of features whose actions embed presentation actions be replayed.
+extension PresentationAction: Decodable where Action: Decodable {}
 
 extension ActionPath where Root == PresentationAction<Value> {
   /// The child's actions inside ``PresentationAction/presented(_:)``: append it to a path to a

@@ -6,7 +6,9 @@ import Synchronization
 ///
 /// IDs come from ``DependencyValues/stackElementID``: each `TestStore` starts its own at `0`, so
 /// a test can name them with integer literals (`.element(id: 0, action: …)`).
-public struct StackElementID: Hashable, Comparable, Sendable, ExpressibleByIntegerLiteral, CustomStringConvertible {
+public struct StackElementID: Hashable, Comparable, Sendable, Codable, ExpressibleByIntegerLiteral,
+  CustomStringConvertible
+{
   /// The ID's position in its generator's sequence.
   public let generation: Int
 
@@ -207,3 +209,7 @@ public enum StackAction<State: Sendable, Action: Sendable>: Sendable {
 
 extension StackAction: Equatable where State: Equatable, Action: Equatable {}
 extension StackAction: Hashable where State: Hashable, Action: Hashable {}
+/// Lets features whose actions embed stack actions be recorded (see ``ActionRecorder``).
+extension StackAction: Encodable where State: Encodable, Action: Encodable {}
+/// Lets recordings of features whose actions embed stack actions be replayed.
+extension StackAction: Decodable where State: Decodable, Action: Decodable {}

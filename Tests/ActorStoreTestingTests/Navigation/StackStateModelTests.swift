@@ -1,5 +1,6 @@
 import ActorStore
 import ActorStoreTesting
+import Foundation
 import Testing
 
 /// `StackState` as a property: seeded sequences of appends, pops (`popLast`, `pop(from:)`,
@@ -147,5 +148,16 @@ import Testing
     }
     _ = executor.value { await store.send(.removeAll) }
     #expect(store.inFlightEffectCount == 0)
+  }
+
+  /// Navigation actions can be recorded and replayed (`ActionRecorder`), like element actions.
+  @Test func navigationActionsRoundTripThroughJSON() throws {
+    let actions: [StackAction<Int, PresentationAction<String>>] = [
+      .push(id: 3, state: 7), .element(id: 3, action: .presented("tap")), .element(id: 3, action: .dismiss),
+      .popFrom(id: 3),
+    ]
+    let decoded = try JSONDecoder().decode(
+      [StackAction<Int, PresentationAction<String>>].self, from: JSONEncoder().encode(actions))
+    #expect(decoded == actions)
   }
 }
