@@ -7,10 +7,9 @@
 /// }
 /// ```
 /// `state.editor` reads and writes the child (`nil` when nothing is presented); `\.$editor` is the
-/// key path ``Reducer/ifLet(_:action:then:fileID:filePath:line:column:)-(any WritableKeyPath<State, PresentationState<WrappedState>> & Sendable,_,_,_,_,_,_)``
-/// takes. The value lives in a copy-on-write box, so that a feature may present another
-/// instance of itself (`@Presents var child: State?` inside `State`), as in TCA; in-place
-/// mutation of a uniquely held box copies nothing.
+/// key path `ifLet(_:action:then:)` takes. The value lives in a copy-on-write box, so that a
+/// feature may present another instance of itself (`@Presents var child: State?` inside
+/// `State`), as in TCA; in-place mutation of a uniquely held box copies nothing.
 @propertyWrapper
 public struct PresentationState<State> {
   private var box: Box

@@ -44,7 +44,7 @@ public final class StackElementIDGenerator: Sendable {
   }
 
   /// Makes sure no later ``next()`` returns `id` or an earlier ID: for an element that arrives
-  /// with its own ID (``StackAction/push(id:state:)``).
+  /// with its own ID (``StackState/subscript(id:)``, ``StackAction/push(id:state:)``).
   /// - Parameter id: An ID in use.
   public func skip(past id: StackElementID) {
     nextGeneration.max(id.generation + 1, ordering: .relaxed)
@@ -125,8 +125,9 @@ public struct StackState<Element> {
   public mutating func append(_ element: Element) {
     // Never an ID in the stack: one pushed by ID moved the generator past it (see
     // `subscript(id:)`), unless another generator was in force then.
-    var id = DependencyValues.inForce.stackElementID.next()
-    while ids.contains(id) { id = DependencyValues.inForce.stackElementID.next() }
+    let generator = DependencyValues.inForce.stackElementID
+    var id = generator.next()
+    while ids.contains(id) { id = generator.next() }
     ids.append(id)
     elements.append(element)
   }

@@ -72,7 +72,7 @@ public final class ModalPresentationDriver<State, Controller: AnyObject> {
   }
 
   /// A driver for `Identifiable` child state: a state with another `id` is a new presentation,
-  /// as for ``Reducer/ifLet(_:action:then:fileID:filePath:line:column:)-(any WritableKeyPath<State, PresentationState<WrappedState>> & Sendable,_,_,_,_,_,_)``.
+  /// as for `ifLet(_:action:then:)` over a ``PresentationState``.
   /// - Parameters:
   ///   - presenter: Presents and dismisses the controllers.
   ///   - makeController: Builds the controller for a newly presented state.
