@@ -23,8 +23,9 @@
     ///   - controller: The controller to show.
     ///   - animated: Whether the transition animates.
     public func present(_ controller: UIViewController, animated: Bool) {
-      host?.present(controller, animated: animated, completion: nil)
+      // Before presenting, so that a dismissal the user starts at once is already reported.
       controller.presentationController?.delegate = self
+      host?.present(controller, animated: animated, completion: nil)
     }
 
     /// Dismisses `controller` (and anything it presented).
