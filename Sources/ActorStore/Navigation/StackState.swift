@@ -208,6 +208,10 @@ public enum StackAction<State: Sendable, Action: Sendable>: Sendable {
   case push(id: StackElementID, state: State)
 }
 
+/// The stack actions of a screen reducer `R`: `StackActionOf<Path>` for
+/// `StackAction<Path.State, Path.Action>`, as in TCA.
+public typealias StackActionOf<R: Reducer> = StackAction<R.State, R.Action>
+
 extension StackAction: Equatable where State: Equatable, Action: Equatable {}
 extension StackAction: Hashable where State: Hashable, Action: Hashable {}
 /// Lets features whose actions embed stack actions be recorded (see ``ActionRecorder``).

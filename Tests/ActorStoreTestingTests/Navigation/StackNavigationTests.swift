@@ -48,7 +48,7 @@ import Testing
     enum Action: Equatable, Sendable {
       case push(Int)
       case popToRoot
-      case path(StackAction<Screen.State, Screen.Action>)
+      case path(StackActionOf<Screen>)
     }
     let clock: TestClock
 
