@@ -26,10 +26,11 @@
 /// ## Dependencies
 ///
 /// The store runs in the `.test` dependency context: a dependency read without an override
-/// gets its key's `testValue`, and one with no `testValue` reports an issue naming it. Three
+/// gets its key's `testValue`, and one with no `testValue` reports an issue naming it. Four
 /// are set for you: `continuousClock` and `suspendingClock` are the executor's ``TestClock``
 /// (``clock``), so `store.clock.advance(by:)` drives a `@Dependency(\.continuousClock)` sleep,
-/// and `uuid` is `.incrementing`. Override any in `withDependencies:`:
+/// `uuid` is `.incrementing`, and `stackElementID` is a generator of this store's own, so the
+/// `StackState` IDs it assigns start at `0` (as TCA's). Override any in `withDependencies:`:
 ///
 /// ```swift
 /// let store = TestStore(initialState: Todos.State()) {
@@ -107,6 +108,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     dependencies.continuousClock = executor.clock
     dependencies.suspendingClock = executor.clock
     dependencies.uuid = .incrementing
+    dependencies.stackElementID = StackElementIDGenerator()
     prepareDependencies(&dependencies)
     let (initialState, reducer) = ActorStore.withDependencies({ $0 = dependencies }) {
       (initialState(), reducer(executor))

@@ -94,35 +94,43 @@ extension Effect {
   /// The effect, with the operation and `catch` handler of every `.run` in it running with
   /// `values` in force.
   func runningOperations(with values: DependencyValues) -> Self {
+    mapRuns { $0.withTaskLocal(DependencyValues.$current) { _ in values } }
+  }
+
+  /// The effect with `transform` applied to every `.run` in it, whatever wraps it.
+  func mapRuns(_ transform: (EffectRun<Action>) -> EffectRun<Action>) -> Self {
     switch operation {
     case .none, .send, .cancel, .cancelScope:
       self
-    case .run(let run): Self(.run(run.runningOperation(with: values)))
-    case .merge(let effects): Self(.merge(effects.map { $0.runningOperations(with: values) }))
-    case .concatenate(let effects): Self(.concatenate(effects.map { $0.runningOperations(with: values) }))
+    case .run(let run): Self(.run(transform(run)))
+    case .merge(let effects): Self(.merge(effects.map { $0.mapRuns(transform) }))
+    case .concatenate(let effects): Self(.concatenate(effects.map { $0.mapRuns(transform) }))
     case .cancellable(let inner, let id, let cancelInFlight):
-      Self(.cancellable(inner.runningOperations(with: values), id: id, cancelInFlight: cancelInFlight))
-    case .scoped(let inner, let component): Self(.scoped(inner.runningOperations(with: values), component: component))
-    case .throttled(let inner, let rule): Self(.throttled(inner.runningOperations(with: values), rule))
+      Self(.cancellable(inner.mapRuns(transform), id: id, cancelInFlight: cancelInFlight))
+    case .scoped(let inner, let component): Self(.scoped(inner.mapRuns(transform), component: component))
+    case .throttled(let inner, let rule): Self(.throttled(inner.mapRuns(transform), rule))
     case .gated(let inner, let record, let path, let cancelInFlight):
-      Self(.gated(inner.runningOperations(with: values), record, path: path, cancelInFlight: cancelInFlight))
+      Self(.gated(inner.mapRuns(transform), record, path: path, cancelInFlight: cancelInFlight))
     }
   }
 }
 
 extension EffectRun {
-  /// The run, with its operation and handler running with `values` in force.
-  func runningOperation(with values: DependencyValues) -> Self {
+  /// The run, with its operation and handler running with `local` bound to `value(send)`,
+  /// where `send` is the `Send` the run is given.
+  func withTaskLocal<Value: Sendable>(
+    _ local: TaskLocal<Value>, _ value: @escaping @Sendable (Send<Action>) -> Value
+  ) -> Self {
     let operation = self.operation
     let handler = self.handler
     return EffectRun(
       priorityRawValue: priorityRawValue,
       operation: { send in
-        try await DependencyValues.$current.withValue(values, operation: { try await operation(send) }, isolation: nil)
+        try await local.withValue(value(send), operation: { try await operation(send) }, isolation: nil)
       },
       handler: handler.map { handler -> @Sendable (any Error, Send<Action>) async -> Void in
         { error, send in
-          await DependencyValues.$current.withValue(values, operation: { await handler(error, send) }, isolation: nil)
+          await local.withValue(value(send), operation: { await handler(error, send) }, isolation: nil)
         }
       },
       origin: origin)

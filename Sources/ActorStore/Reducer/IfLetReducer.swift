@@ -25,7 +25,7 @@ extension Reducer {
   ) -> IfLetReducer<Self, Wrapped> where Wrapped.State == WrappedState, Wrapped.Action == WrappedAction {
     IfLetReducer(
       parent: self, toWrappedState: state, toWrappedAction: action, wrapped: wrapped(), identity: { _ in nil },
-      callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+      presentation: nil, callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   /// Runs `wrapped` on optional `Identifiable` child state while it exists, then runs this
@@ -55,12 +55,12 @@ extension Reducer {
   where Wrapped.State == WrappedState, Wrapped.Action == WrappedAction, WrappedState.ID: Sendable {
     IfLetReducer(
       parent: self, toWrappedState: state, toWrappedAction: action, wrapped: wrapped(),
-      identity: { AnyHashable($0.id) },
+      identity: { AnyHashable($0.id) }, presentation: nil,
       callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 }
 
-/// The reducer `ifLet(_:action:then:)` returns.
+/// The reducer `ifLet(_:action:then:)` returns, over an optional or a ``PresentationState``.
 public struct IfLetReducer<Parent: Reducer, Wrapped: Reducer>: Reducer {
   let parent: Parent
   let toWrappedState: any WritableKeyPath<Parent.State, Wrapped.State?> & Sendable
@@ -69,10 +69,15 @@ public struct IfLetReducer<Parent: Reducer, Wrapped: Reducer>: Reducer {
   /// What tells one presentation of the child from the next: its `id` when it is
   /// `Identifiable`, else nothing (only `nil` ends a presentation).
   let identity: @Sendable (Wrapped.State) -> AnyHashable?
+  /// The ``PresentationAction`` routing when the child lives in a ``PresentationState``; `nil`
+  /// for a plain optional.
+  let presentation: PresentationRouting<Parent.Action>?
   let callSite: CallSite
 
   /// Runs the child for child actions while its state exists, then the parent; cancels the
   /// child's effects when its presentation ends (its state goes away, or its `id` changes).
+  /// Over a ``PresentationState``, also dismisses the child on ``PresentationAction/dismiss``
+  /// (after the parent ran) and gives its effects ``DependencyValues/dismiss``.
   /// - Parameters:
   ///   - state: The parent state.
   ///   - action: The parent action.
@@ -81,24 +86,45 @@ public struct IfLetReducer<Parent: Reducer, Wrapped: Reducer>: Reducer {
     let before = presentation(in: state)
     var wrappedEffect = Effect<Parent.Action>.none
     if let wrappedAction = toWrappedAction.extract(action) {
-      if state[keyPath: toWrappedState] != nil {
+      if state[keyPath: toWrappedState] == nil {
+        reportAbsent(wrappedAction)
+      } else if presentation?.isEphemeral == true {
+        // An alert or a dialog: any of its actions ends it, before the parent sees the action,
+        // so that a parent presenting another one in response keeps it.
+        state[keyPath: toWrappedState] = nil
+      } else if let dismissal = presentation?.dismissAction {
+        // `\.$child` is a projection the compiler gives only get/set: reducing through it in
+        // place would copy the child first, then every buffer the child mutates. Taken out and
+        // put back, the child stays uniquely referenced while it reduces.
+        var child = state[keyPath: toWrappedState].take()!
+        wrappedEffect = wrapped.reduce(into: &child, action: wrappedAction).map(toWrappedAction.embed)
+          .dismissible(by: dismissal)
+        state[keyPath: toWrappedState] = child
+      } else {
         wrappedEffect = wrapped.reduce(into: &state[keyPath: toWrappedState]!, action: wrappedAction)
           .map(toWrappedAction.embed)
+      }
+      if !wrappedEffect.isNone, let current = presentation(in: state) {
         // The effects belong to the presentation the child is in once it has reduced.
-        if !wrappedEffect.isNone, let current = presentation(in: state) {
-          wrappedEffect = wrappedEffect.scoped(to: scope(current))
-        }
-      } else {
-        callSite.report(
-          """
-          ifLet received \(wrappedAction) while its state was nil. The child reducer did not \
-          run; the parent did. Make sure child actions stop once the child state is cleared.
-          """)
+        wrappedEffect = wrappedEffect.scoped(to: scope(current))
       }
     }
+    let isDismissal = presentation?.isDismiss(action) == true
+    if isDismissal, before == nil { reportAbsent("dismiss") }
     let parentEffect = parent.reduce(into: &state, action: action)
+    // As TCA: the parent saw the child still there; a parent that presented another child in
+    // response keeps it.
+    if isDismissal, before != nil, before == presentation(in: state) { state[keyPath: toWrappedState] = nil }
     guard let before, before != presentation(in: state) else { return wrappedEffect.merge(with: parentEffect) }
     return wrappedEffect.merge(with: parentEffect).merge(with: .cancelScope(scope(before)))
+  }
+
+  private func reportAbsent(_ action: Any) {
+    callSite.report(
+      """
+      ifLet received \(action) while its state was nil. The child reducer did not \
+      run; the parent did. Make sure child actions stop once the child state is cleared.
+      """)
   }
 
   /// The child's current presentation, or `nil` when its state is `nil`.
@@ -115,6 +141,16 @@ public struct IfLetReducer<Parent: Reducer, Wrapped: Reducer>: Reducer {
   private struct Presentation: Equatable {
     let id: AnyHashable?
   }
+}
+
+/// How an `ifLet` over a ``PresentationState`` routes ``PresentationAction/dismiss``.
+struct PresentationRouting<Action: Sendable>: Sendable {
+  /// The parent action that dismisses the child: the `.dismiss` case embedded.
+  let dismissAction: Action
+  /// Whether a parent action is the dismissal.
+  let isDismiss: @Sendable (Action) -> Bool
+  /// Whether the child is state with no logic (an alert, a dialog) that any of its actions ends.
+  let isEphemeral: Bool
 }
 
 /// The effect scope of one presentation of an `ifLet` child: its state's key path, and its `id`

@@ -1,0 +1,98 @@
+/// Optional child state that a parent presents (a sheet, a popover, an alert): TCA's
+/// `@Presents`, as a property wrapper without macros.
+///
+/// ```swift
+/// struct State: Equatable, Sendable {
+///   @Presents var editor: Editor.State?
+/// }
+/// ```
+/// `state.editor` reads and writes the child (`nil` when nothing is presented); `\.$editor` is the
+/// key path `ifLet(_:action:then:)` takes. The value lives in a copy-on-write box, so that a
+/// feature may present another instance of itself (`@Presents var child: State?` inside
+/// `State`), as in TCA; in-place mutation of a uniquely held box copies nothing.
+@propertyWrapper
+public struct PresentationState<State> {
+  private var box: Box
+
+  /// Presents `wrappedValue`, or nothing when it is `nil`. The only initializer, so that a
+  /// `@Presents var child: Child.State?` without an initial value starts `nil` and the memberwise
+  /// initializer takes a `Child.State?` (an `init()` would make it take the wrapper).
+  /// - Parameter wrappedValue: The child state.
+  public init(wrappedValue: State?) { box = Box(wrappedValue) }
+
+  /// The presented child's state, `nil` when nothing is presented.
+  public var wrappedValue: State? {
+    get { box.value }
+    set {
+      if isKnownUniquelyReferenced(&box) { box.value = newValue } else { box = Box(newValue) }
+    }
+    _modify {
+      // Copy on write: a box shared with another copy is never mutated.
+      if !isKnownUniquelyReferenced(&box) { box = Box(box.value) }
+      yield &box.value
+    }
+  }
+
+  /// The wrapper itself: `\.$child` is the key path `ifLet` takes.
+  public var projectedValue: Self {
+    get { self }
+    set { self = newValue }
+  }
+
+  /// Holds the value out of line. Mutated only while uniquely referenced (see `wrappedValue`).
+  private final class Box {
+    var value: State?
+    init(_ value: State?) { self.value = value }
+  }
+}
+
+/// TCA's spelling: `@Presents var destination: Destination.State?`.
+public typealias Presents<State> = PresentationState<State>
+
+/// A box is mutated only while uniquely referenced (copy on write, see `wrappedValue`), so a
+/// box two copies share, possibly on two threads, is only ever read.
+extension PresentationState: @unchecked Sendable where State: Sendable {}
+
+extension PresentationState: Equatable where State: Equatable {
+  /// Equal when both present equal states, or both present nothing.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.box === rhs.box || lhs.wrappedValue == rhs.wrappedValue
+  }
+}
+
+extension PresentationState: Hashable where State: Hashable {
+  /// Hashes the presented state.
+  public func hash(into hasher: inout Hasher) { hasher.combine(wrappedValue) }
+}
+
+extension PresentationState: CustomReflectable {
+  /// The presented state as an optional, so that state dumps and test diffs show the child, not
+  /// the box.
+  public var customMirror: Mirror { Mirror(reflecting: wrappedValue as Any) }
+}
+
+/// The actions of a presented child, as the parent sees them: the child's own, or a request to
+/// dismiss it.
+public enum PresentationAction<Action: Sendable>: Sendable {
+  /// An action of the presented child.
+  case presented(Action)
+  /// Dismisses the child: `ifLet` sets its state to `nil` after the parent has run (the parent
+  /// still sees it), and cancels its effects. Sent by the view layer when the user dismisses it,
+  /// or by the child through ``DependencyValues/dismiss``.
+  case dismiss
+}
+
+extension PresentationAction: Equatable where Action: Equatable {}
+extension PresentationAction: Hashable where Action: Hashable {}
+/// Lets features whose actions embed presentation actions be recorded (see ``ActionRecorder``).
+extension PresentationAction: Encodable where Action: Encodable {}
+/// Lets recordings of features whose actions embed presentation actions be replayed.
+extension PresentationAction: Decodable where Action: Decodable {}
+
+extension ActionPath where Root == PresentationAction<Value> {
+  /// The child's actions inside ``PresentationAction/presented(_:)``: append it to a path to a
+  /// presentation action, `.destination.appending(.presented)`, to reach the child's actions.
+  public static var presented: Self {
+    Self(embed: { .presented($0) }, extract: { if case .presented(let action) = $0 { action } else { nil } })
+  }
+}
