@@ -1,4 +1,16 @@
 @_spi(Testing) import ActorStore
+import Synchronization
+
+/// The dependency values of a ``TestStore``, behind a mutex: the test writes them between
+/// steps, the store's reducer reads them on the executor's thread.
+private final class DependencyBox: Sendable {
+  private let storage: Mutex<DependencyValues>
+  init(_ values: DependencyValues) { storage = Mutex(values) }
+  var values: DependencyValues {
+    get { storage.withLock { $0 } }
+    set { storage.withLock { $0 = newValue } }
+  }
+}
 
 /// A store for tests: every action and effect runs on a deterministic ``TestExecutor``, and
 /// each step asserts exactly how the state changed and which actions effects sent back.
@@ -64,6 +76,17 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
   /// How strictly to check; `.on` by default.
   public var exhaustivity: Exhaustivity = .on
 
+  /// The dependencies the store's next steps reduce and start effects with, as TCA's
+  /// `store.dependencies`: change them between steps, e.g. `store.dependencies.date = .constant(later)`.
+  /// Effects already running keep the values they started with.
+  public var dependencies: DependencyValues {
+    get { changingDependencies.values }
+    set { changingDependencies.values = newValue }
+  }
+  /// Read by the store's reducer at each reduce, on the executor's thread; written by the test
+  /// between steps.
+  private let changingDependencies: DependencyBox
+
   private let log: ActionLog<State, Action>
   /// The state as of the last step the test asserted (`send`, `receive`, a skip): what
   /// ``state`` returns. Actions effects sent that the test has not received are not in it.
@@ -113,8 +136,12 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     let (initialState, reducer) = ActorStore.withDependencies({ $0 = dependencies }) {
       (initialState(), reducer(executor))
     }
+    let changingDependencies = DependencyBox(dependencies)
+    self.changingDependencies = changingDependencies
     store = Store(
-      initialState: initialState, reducer: RecordingReducer(base: reducer, log: log),
+      initialState: initialState,
+      reducer: RecordingReducer(
+        base: ChangingDependenciesReducer(base: reducer) { changingDependencies.values }, log: log),
       executor: executor.makeStoreExecutor(), withDependencies: { $0 = dependencies })
     assertedState = initialState
     callSite = (fileID, filePath, line, column)

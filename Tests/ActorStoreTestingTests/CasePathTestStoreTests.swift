@@ -1,4 +1,5 @@
 import ActorStoreTesting
+import Foundation
 import Testing
 
 /// `send` and `receive` by `ActionPath`, `withExhaustivity`, and a `TestClock()` of the test's
@@ -153,4 +154,37 @@ extension ActionPath where Root == CasePathTestStoreTests.Feature.Action, Value 
 
 extension ActionPath where Root == CasePathTestStoreTests.Feature.Action, Value == IdentifiedAction<Int, CasePathTestStoreTests.Row.Action> {
   static let rows = ActionPath(embed: Root.rows, extract: { if case .rows(let a) = $0 { a } else { nil } })
+}
+
+/// `store.dependencies` changes what the next steps see, as TCA's does.
+@MainActor @Suite struct TestStoreDependenciesTests {
+  struct Stamp: Reducer {
+    struct State: Equatable, Sendable { var reduced: [Double] = []; var fromEffect: [Double] = [] }
+    enum Action: Equatable, Sendable { case stamp, stamped(Double) }
+    @Dependency(\.date) var date
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      switch action {
+      case .stamp:
+        state.reduced.append(date.now.timeIntervalSince1970)
+        return .run { send in await send(.stamped(date.now.timeIntervalSince1970)) }
+      case .stamped(let time):
+        state.fromEffect.append(time)
+        return .none
+      }
+    }
+  }
+
+  @Test func changedDependenciesReachLaterReducesAndTheirEffects() async {
+    let store = TestStore(initialState: Stamp.State()) {
+      Stamp()
+    } withDependencies: {
+      $0.date = .constant(Date(timeIntervalSince1970: 1))
+    }
+    await store.send(.stamp) { $0.reduced = [1] }
+    await store.receive(.stamped(1)) { $0.fromEffect = [1] }
+    #expect(store.dependencies.date.now == Date(timeIntervalSince1970: 1))
+    store.dependencies.date = .constant(Date(timeIntervalSince1970: 2))
+    await store.send(.stamp) { $0.reduced = [1, 2] }
+    await store.receive(.stamped(2)) { $0.fromEffect = [1, 2] }
+  }
 }

@@ -136,3 +136,24 @@ extension EffectRun {
       origin: origin)
   }
 }
+
+/// Runs `base` with the dependency values `current` gives at each reduce, for its reduce and
+/// the operations of the effects it returns: what lets ActorStoreTesting's
+/// `TestStore.dependencies` change between steps, as TCA's does. Package-only: an app's store
+/// keeps the values it was made with.
+package struct ChangingDependenciesReducer<Base: Reducer>: Reducer {
+  let base: Base
+  let current: @Sendable () -> DependencyValues
+
+  package init(base: Base, current: @escaping @Sendable () -> DependencyValues) {
+    self.base = base
+    self.current = current
+  }
+
+  package func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    let values = current()
+    var effect = Effect<Base.Action>.none
+    DependencyValues.$current.withValue(values) { effect = base.reduce(into: &state, action: action) }
+    return effect.runningOperations(with: values)
+  }
+}
