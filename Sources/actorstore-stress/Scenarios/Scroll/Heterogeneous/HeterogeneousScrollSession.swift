@@ -33,8 +33,8 @@ final class HeterogeneousScrollSession {
   /// behaviours.
   private let displayed = DisplayEvents()
   /// The titles' behaviours, made once and shared by every title: they read the row from the
-  /// item's ID, so a long list costs no closure per row.
-  private let titleAppeared, titleDisappeared: @Sendable (Item) -> Void
+  /// item's ID, so a long list costs no closure and no behaviours object per row.
+  private let titleActions: ItemActions<Item>
   /// Titles (a template per style), and spacers, which every row has, are made from templates,
   /// as a long list should; badges, on one row in ``badgeEvery``, one by one with `ItemModel`'s
   /// initializer (a template per item), so the scenario runs both ways of making items.
@@ -65,8 +65,9 @@ final class HeterogeneousScrollSession {
     compactTitle = title(.compact)
     spacer = ItemTemplate(makeHost: DeclaredSpacerHost.init) { host, height in host.height = height }
     let displayed = displayed
-    titleAppeared = { item in if case .title(let row) = item { displayed.record(row, appeared: true) } }
-    titleDisappeared = { item in if case .title(let row) = item { displayed.record(row, appeared: false) } }
+    titleActions = ItemActions(
+      willDisplay: { item in if case .title(let row) = item { displayed.record(row, appeared: true) } },
+      didEndDisplaying: { item in if case .title(let row) = item { displayed.record(row, appeared: false) } })
   }
 
   /// Shows the list, scrolls it to the bottom in random steps of up to one screen, editing it
@@ -107,13 +108,13 @@ final class HeterogeneousScrollSession {
 
   /// Declares the rows and applies the collection; the simulator validates the update.
   private func show() async {
-    let collection = DeclaredCollection<Int, Item> {
-      SectionModel(id: 0) {
-        for id in store.currentState.rows.ids {
-          item(for: id)
-        }
-      }
-    }
+    // The items go straight into one array sized up front; a `for` loop in `@ItemsBuilder`
+    // would hold every row's array until the loop ends.
+    let rows = store.currentState.rows.ids
+    var items: [ItemModel<Item>] = []
+    items.reserveCapacity(rows.count * 2 + rows.count / Self.badgeEvery + 1)
+    for id in rows { items.append(contentsOf: item(for: id)) }
+    let collection = DeclaredCollection([SectionModel(id: 0, items: items)])
     do {
       try simulator.apply(collection)
       validatedUpdates += 1
@@ -128,8 +129,7 @@ final class HeterogeneousScrollSession {
   @ItemsBuilder<Item> private func item(for id: Int) -> [ItemModel<Item>] {
     let revision = revisions[id, default: 0]
     (compact.contains(id) ? compactTitle : regularTitle).item(id: .title(id), element: id, content: revision)
-      .willDisplay(titleAppeared)
-      .didEndDisplaying(titleDisappeared)
+      .actions(titleActions)
     if id % Self.badgeEvery == 0 {
       ItemModel(id: .badge(id), content: revision, element: id, in: registry, makeHost: DeclaredBadgeHost.init) {
         $0.revision = $1
@@ -170,6 +170,14 @@ final class HeterogeneousScrollSession {
   /// Deletes, inserts and moves about 0.1 % of the rows each, changes the content of as many
   /// rows on screen and the title kind of as many more, and shows the result.
   private func edit() async {
+    await store.send(.edit(plannedEdits()))
+    await show()
+  }
+
+  /// The edits of one batch, with the content and kind changes recorded. Apart from ``edit()``
+  /// so that its copy of the rows is gone before the store edits them: held across the send, it
+  /// would make the store copy every row, and keep the copy alive while the batch is shown.
+  private func plannedEdits() -> [RowEdit] {
     let rows = store.currentState.rows
     let perKind = max(1, rows.count / 1_000)
     var edits: [RowEdit] = []
@@ -198,8 +206,7 @@ final class HeterogeneousScrollSession {
       let restyled = onScreen.randomElement(using: &random) ?? id
       if !compact.insert(restyled).inserted { compact.remove(restyled) }
     }
-    await store.send(.edit(edits))
-    await show()
+    return edits
   }
 
   /// Unbinds every host, removes every row, waits for the effects to end, and checks that
