@@ -1,6 +1,16 @@
-/// The behaviours of an ``ItemModel``, kept out of line: most items have none, and an item is
-/// then its ID plus one reference. Shared by every item given the same ``ItemActions``.
-@usableFromInline final class ItemBehaviours<ItemID: Hashable & Sendable>: Sendable {
+/// What every ``ItemBehaviours`` is, whatever its item ID type: how an item's out-of-line slot
+/// (``ItemContent/box``) tells behaviours from content.
+// @unchecked, and no lock needed: no stored state (a non-final class cannot be checked as
+// Sendable); its only subclass is immutable.
+@usableFromInline class AnyItemBehaviours: @unchecked Sendable {
+  @usableFromInline init() {}
+}
+
+/// The behaviours of an ``ItemModel``, kept out of line in its content's slot: most items have
+/// none. Shared by every item given the same ``ItemActions``.
+// @unchecked, and no lock needed: immutable, every stored property a `let` of a Sendable type
+// (the superclass is not final, so the compiler cannot check it).
+@usableFromInline final class ItemBehaviours<ItemID: Hashable & Sendable>: AnyItemBehaviours, @unchecked Sendable {
   @usableFromInline let didSelect: (@Sendable (ItemID) -> Void)?
   @usableFromInline let willDisplay: (@Sendable (ItemID) -> Void)?
   @usableFromInline let didEndDisplaying: (@Sendable (ItemID) -> Void)?
@@ -12,6 +22,7 @@
     self.didSelect = didSelect
     self.willDisplay = willDisplay
     self.didEndDisplaying = didEndDisplaying
+    super.init()
   }
 }
 

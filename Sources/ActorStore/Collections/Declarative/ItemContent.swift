@@ -1,11 +1,12 @@
 /// The content of one ``ItemModel``, stored in the item itself when it is plain data of up to 16
 /// bytes (numbers, enums, IDs, small structs of those), as raw bits; any other value in a box of
-/// its own.
+/// its own. The same out-of-line slot holds the item's behaviours, if it has any.
 ///
 /// 24 bytes: an item of a long list is then its ID, its template and this, with no allocation
-/// for plain-data content. An existential instead of the box would hold a `String` without
-/// allocating but make every item 16 bytes larger, whatever its content; a list's memory is
-/// dominated by items whose content is plain data (row IDs, revisions, element IDs).
+/// for plain-data content and shared behaviours. An existential instead of the box would hold a
+/// `String` without allocating but make every item 16 bytes larger, whatever its content, and a
+/// slot of its own for behaviours 8 more; a list's memory is dominated by items whose content is
+/// plain data (row IDs, revisions, element IDs).
 ///
 /// Its type is known to the item's ``HostedTemplate``, the only code that reads it back. A
 /// struct rather than an enum: reading the bits of an item in an array then copies two words,
@@ -13,7 +14,9 @@
 @usableFromInline struct ItemContent: Sendable {
   /// A plain-data value's bytes; zero when ``box`` holds the content.
   @usableFromInline let bits: (UInt64, UInt64)
-  /// Any other value, in a ``ContentBox`` of its type; `nil` when ``bits`` hold the content.
+  /// What the item holds out of line: `nil`; a ``ContentBox`` of the content when it is not
+  /// plain data; the item's ``ItemBehaviours`` when it has behaviours and plain-data content; or
+  /// ``ItemExtras`` holding both.
   @usableFromInline let box: (any AnyObject & Sendable)?
 
   /// Stores `content`.
@@ -27,6 +30,34 @@
       box = ContentBox(content)
     }
     self.bits = bits
+  }
+
+  /// Content stored as `bits` and `box`, as another ``ItemContent`` holds them.
+  @inlinable init(bits: (UInt64, UInt64), box: (any AnyObject & Sendable)?) {
+    self.bits = bits
+    self.box = box
+  }
+
+  /// The box holding the content when it is not plain data, or `nil`: ``box`` without the
+  /// item's behaviours.
+  @inlinable var contentBox: (any AnyObject & Sendable)? {
+    guard let box else { return nil }
+    if let extras = box as? ItemExtras { return extras.content }
+    return box is AnyItemBehaviours ? nil : box
+  }
+
+  /// The item's behaviours, as stored in ``box``.
+  @inlinable var behavioursBox: (any AnyObject & Sendable)? {
+    guard let box else { return nil }
+    if let extras = box as? ItemExtras { return extras.behaviours }
+    return box is AnyItemBehaviours ? box : nil
+  }
+
+  /// The same content with `behaviours` (an ``ItemBehaviours``, or `nil` for none).
+  @inlinable func with(behaviours: (any AnyObject & Sendable)?) -> ItemContent {
+    let content = contentBox
+    guard let content, let behaviours else { return ItemContent(bits: bits, box: content ?? behaviours) }
+    return ItemContent(bits: bits, box: ItemExtras(content: content, behaviours: behaviours))
   }
 
   /// Whether values of `type` are stored in ``bits``: trivial to copy, and small and aligned
@@ -51,7 +82,7 @@
     if ObjectIdentifier(Swift.type(of: box)) == ObjectIdentifier(ContentBox<Content>.self) {
       return unsafeDowncast(box, to: ContentBox<Content>.self).value
     }
-    return (box as! ContentBox<Content>).value
+    return (content.pointee.contentBox as! ContentBox<Content>).value
   }
 
   /// The stored value; `Content` must be the type it was stored as.
@@ -68,5 +99,18 @@
 
   @inlinable init(_ value: Content) {
     self.value = value
+  }
+}
+
+/// The out-of-line slot of an item that has both content that is not plain data and behaviours.
+@usableFromInline final class ItemExtras: Sendable {
+  /// The ``ContentBox``.
+  @usableFromInline let content: any AnyObject & Sendable
+  /// The ``ItemBehaviours``.
+  @usableFromInline let behaviours: any AnyObject & Sendable
+
+  @inlinable init(content: any AnyObject & Sendable, behaviours: any AnyObject & Sendable) {
+    self.content = content
+    self.behaviours = behaviours
   }
 }

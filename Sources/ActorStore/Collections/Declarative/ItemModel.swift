@@ -35,8 +35,9 @@ public struct ItemModel<ItemID: Hashable & Sendable>: Sendable {
   /// The item's identity across updates.
   public let id: ItemID
   @usableFromInline let template: AnyItemTemplate
+  /// The content, and in its out-of-line slot the behaviours: an item is 48 bytes for a
+  /// two-word ID.
   @usableFromInline let content: ItemContent
-  @usableFromInline var behaviours: ItemBehaviours<ItemID>?
 
   @inlinable init(id: ItemID, template: AnyItemTemplate, content: ItemContent) {
     self.id = id
@@ -228,9 +229,12 @@ public struct ItemModel<ItemID: Hashable & Sendable>: Sendable {
   /// - Parameter actions: The behaviours.
   /// - Returns: The item with those behaviours.
   @inlinable public func actions(_ actions: ItemActions<ItemID>) -> ItemModel {
-    var item = self
-    item.behaviours = actions.behaviours
-    return item
+    ItemModel(id: id, template: template, content: content.with(behaviours: actions.behaviours))
+  }
+
+  /// The item's behaviours, if it has any.
+  @inlinable var behaviours: ItemBehaviours<ItemID>? {
+    content.behavioursBox as? ItemBehaviours<ItemID>
   }
 
   /// The same item, calling `action` when it is tapped. Makes a behaviours object for this item;
@@ -262,8 +266,9 @@ public struct ItemModel<ItemID: Hashable & Sendable>: Sendable {
     didSelect: (@Sendable (ItemID) -> Void)?, willDisplay: (@Sendable (ItemID) -> Void)?,
     didEndDisplaying: (@Sendable (ItemID) -> Void)?
   ) -> ItemModel {
-    var item = self
-    item.behaviours = ItemBehaviours(didSelect: didSelect, willDisplay: willDisplay, didEndDisplaying: didEndDisplaying)
-    return item
+    ItemModel(
+      id: id, template: template,
+      content: content.with(
+        behaviours: ItemBehaviours(didSelect: didSelect, willDisplay: willDisplay, didEndDisplaying: didEndDisplaying)))
   }
 }
