@@ -5,8 +5,10 @@ import ActorStoreTesting
 /// as items of several kinds, and a ``DeclaredCollectionHostSimulator`` over them, scrolled top
 /// to bottom with edits (rows deleted, inserted, moved; items changed in content and kind).
 final class HeterogeneousScrollSession {
-  /// The item IDs: each row shows as a title, a spacer and, every ``badgeEvery`` rows, a badge.
+  /// The item IDs: a header above the rows; each row shows as a title, a spacer and, every
+  /// ``badgeEvery`` rows, a badge.
   enum Item: Hashable, Sendable {
+    case header
     case title(Int)
     case badge(Int)
     case spacer(Int)
@@ -35,10 +37,11 @@ final class HeterogeneousScrollSession {
   /// The titles' behaviours, made once and shared by every title: they read the row from the
   /// item's ID, so a long list costs no closure and no behaviours object per row.
   private let titleActions: ItemActions<Item>
-  /// Titles (a template per style), and spacers, which every row has, are made from templates,
-  /// as a long list should; badges, on one row in ``badgeEvery``, one by one with `ItemModel`'s
-  /// initializer (a template per item), so the scenario runs both ways of making items.
-  private let regularTitle, compactTitle: BoundItemTemplate<Int, Int>
+  /// Titles (a template per style), badges and spacers are made from templates, as a long list
+  /// should; the header one by one with `ItemModel`'s initializer (a template for the one item),
+  /// so the scenario runs both ways of making items. The header shares the spacers' kind from
+  /// another declaration, so their hosts are reused for each other.
+  private let regularTitle, compactTitle, badge: BoundItemTemplate<Int, Int>
   private let spacer: ItemTemplate<Int>
 
   /// A session over a fresh list.
@@ -63,6 +66,7 @@ final class HeterogeneousScrollSession {
     }
     regularTitle = title(.regular)
     compactTitle = title(.compact)
+    badge = BoundItemTemplate(in: registry, makeHost: DeclaredBadgeHost.init) { $0.revision = $1 }
     spacer = ItemTemplate(makeHost: DeclaredSpacerHost.init) { host, height in host.height = height }
     let displayed = displayed
     titleActions = ItemActions(
@@ -112,7 +116,8 @@ final class HeterogeneousScrollSession {
     // would hold every row's array until the loop ends.
     let rows = store.currentState.rows.ids
     var items: [ItemModel<Item>] = []
-    items.reserveCapacity(rows.count * 2 + rows.count / Self.badgeEvery + 1)
+    items.reserveCapacity(2 + rows.count * 2 + rows.count / Self.badgeEvery)
+    items.append(ItemModel(id: .header, content: 2, makeHost: DeclaredSpacerHost.init) { $0.height = $1 })
     for id in rows { items.append(contentsOf: item(for: id)) }
     let collection = DeclaredCollection([SectionModel(id: 0, items: items)])
     do {
@@ -131,9 +136,7 @@ final class HeterogeneousScrollSession {
     (compact.contains(id) ? compactTitle : regularTitle).item(id: .title(id), element: id, content: revision)
       .actions(titleActions)
     if id % Self.badgeEvery == 0 {
-      ItemModel(id: .badge(id), content: revision, element: id, in: registry, makeHost: DeclaredBadgeHost.init) {
-        $0.revision = $1
-      }
+      badge.item(id: .badge(id), element: id, content: revision)
     }
     spacer.item(id: .spacer(id), content: 1 + revision % 3)
   }
@@ -158,7 +161,7 @@ final class HeterogeneousScrollSession {
       case .title(let row), .badge(let row):
         let host = simulator.host(for: id, as: DeclaredRowHost.self)
         if host?.store?.currentState.id != row || host?.store !== registry.store(for: row) { misbound.append(id) }
-      case .spacer:
+      case .header, .spacer:
         if simulator.host(for: id, as: DeclaredSpacerHost.self) == nil { misbound.append(id) }
       }
     }
