@@ -37,7 +37,8 @@ final class BehaviourLog: Sendable {
     #expect(log.drain() == ["willDisplay 1", "willDisplay 2"])
     simulator.tap(2)
     simulator.scroll(to: 2)
-    #expect(log.drain() == ["didSelect 2", "didEndDisplaying 1", "didEndDisplaying 2", "willDisplay 3", "willDisplay 4"])
+    #expect(
+      log.drain() == ["didSelect 2", "didEndDisplaying 1", "didEndDisplaying 2", "willDisplay 3", "willDisplay 4"])
     // An item with no actions set keeps none.
     #expect(TestItem(id: 5, kind: 0, content: 0).model.didSelectAction == nil)
   }

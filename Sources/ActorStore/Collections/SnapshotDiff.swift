@@ -168,7 +168,8 @@ extension Snapshot {
           rank += 1
         }
         if isMoved { update.itemMoves.append(.init(from: oldPath, to: newPath)) }
-        if isChanged(position, oldPathAtNewPosition[position], new.diffItemID(section: newSection, item: newPath.item)) {
+        let id = new.diffItemID(section: newSection, item: newPath.item)
+        if isChanged(position, oldPathAtNewPosition[position], id) {
           if isMoved {
             update.itemReconfiguresAfterBatch.append(newPath)
           } else {

@@ -97,7 +97,9 @@ public struct DeclaredCollection<SectionID: Hashable & Sendable, ItemID: Hashabl
     var dropped: [Int] = []
     var nextDuplicateSection = 0
     func reportDuplicateSections(before declared: Int) {
-      while nextDuplicateSection < duplicateSections.count, duplicateSections[nextDuplicateSection].declared < declared {
+      while nextDuplicateSection < duplicateSections.count,
+        duplicateSections[nextDuplicateSection].declared < declared
+      {
         let (position, keptAt) = duplicateSections[nextDuplicateSection]
         Self.reportDuplicateSection(sections[position], declaredAt: position, keptAt: keptAt)
         nextDuplicateSection += 1
