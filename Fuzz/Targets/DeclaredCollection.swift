@@ -32,7 +32,9 @@ enum Templates {
 }
 
 /// What the model knows of a declared item: its ID, its kind as a key, its content as a
-/// type-qualified key, and the `ItemKind` the library must report.
+/// type-qualified key (qualified by its template's declaration too: an item moving between a
+/// template and a one-off item of the same kind is reconfigured even with equal content), and
+/// the `ItemKind` the library must report.
 struct DeclaredItem {
   let id: UInt8
   let kindKey: String
@@ -72,11 +74,12 @@ func declaredItem(_ input: inout FuzzInput) -> DeclaredItem {
       contentDescription: "\(wide)", model: Templates.badgeWide.item(id: id, content: wide))
   case 5:
     return DeclaredItem(
-      id: id, kindKey: "title", contentKey: "Int \(value)", kind: title, contentDescription: "\(value)",
+      id: id, kindKey: "title", contentKey: "Int \(value) one-off", kind: title, contentDescription: "\(value)",
       model: ItemModel(id: id, content: value, makeHost: TitleHost.init) { _, _ in })
   default:
     return DeclaredItem(
-      id: id, kindKey: "title Int 1", contentKey: "Int \(value)", kind: ItemKind(hostType: TitleHost.self, style: 1),
+      id: id, kindKey: "title Int 1", contentKey: "Int \(value) one-off",
+      kind: ItemKind(hostType: TitleHost.self, style: 1),
       contentDescription: "\(value)",
       model: ItemModel(id: id, style: 1, content: value, makeHost: TitleHost.init) { _, _ in })
   }

@@ -35,7 +35,6 @@ public final class DeclaredCollectionHostSimulator<SectionID: Hashable & Sendabl
   }
 
   private let hostCount: Int
-  private var ids: [ItemID] = []
   private var visibleOrder: [ItemID] = []
   private var shown: [ItemID: Shown] = [:]
   private var pools: [ItemKind: [AnyObject]] = [:]
@@ -94,16 +93,14 @@ public final class DeclaredCollectionHostSimulator<SectionID: Hashable & Sendabl
     let update = newCollection.update(from: collection)
     try CollectionUpdateValidator.validate(update, from: collection, to: newCollection)
     // What the batch removes leaves its host first, while `collection` still names it.
-    let old = collection.snapshot
     for section in update.sectionDeletes {
-      for id in old.itemIDs(inSection: old.sectionIDs[section]) { endDisplaying(id) }
+      for position in collection.itemIndices(inSection: section) { endDisplaying(collection.items[position].id) }
     }
     for path in update.itemDeletes { endDisplaying(collection[path].id) }
     for path in update.itemReconfigures { reconfigure(collection[path].id, in: newCollection) }
     for path in update.itemReconfiguresAfterBatch { reconfigure(newCollection[path].id, in: newCollection) }
     collection = newCollection
-    ids = newCollection.snapshot.itemIDs
-    firstVisibleIndex = max(0, min(firstVisibleIndex, ids.count - hostCount))
+    firstVisibleIndex = max(0, min(firstVisibleIndex, collection.items.count - hostCount))
     layOut()
     return update
   }
@@ -111,7 +108,7 @@ public final class DeclaredCollectionHostSimulator<SectionID: Hashable & Sendabl
   /// Scrolls so that the item at `index` (in collection order) is the first visible one.
   /// - Parameter index: The new first visible index; clamped to the content.
   public func scroll(to index: Int) {
-    firstVisibleIndex = max(0, min(index, ids.count - hostCount))
+    firstVisibleIndex = max(0, min(index, collection.items.count - hostCount))
     layOut()
   }
 
@@ -133,7 +130,8 @@ public final class DeclaredCollectionHostSimulator<SectionID: Hashable & Sendabl
   }
 
   private func layOut() {
-    let visible = Array(ids[firstVisibleIndex..<min(firstVisibleIndex + hostCount, ids.count)])
+    let items = collection.items
+    let visible = items[firstVisibleIndex..<min(firstVisibleIndex + hostCount, items.count)].map(\.id)
     let visibleSet = Set(visible)
     for id in visibleOrder where !visibleSet.contains(id) { endDisplaying(id) }
     for id in visible where shown[id] == nil { display(id) }

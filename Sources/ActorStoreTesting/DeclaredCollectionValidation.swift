@@ -28,18 +28,27 @@ extension CollectionUpdateValidator {
       sectionMoves: update.sectionMoves.map { .init(from: $0.from, to: $0.to) }, itemDeletes: update.itemDeletes,
       itemInserts: update.itemInserts, itemMoves: update.itemMoves.map { .init(from: $0.from, to: $0.to) },
       itemReconfigures: update.itemReconfigures, itemReconfiguresAfterBatch: update.itemReconfiguresAfterBatch)
-    try validate(kinded, from: kindedSide(of: old), to: kindedSide(of: new))
+    try validate(kinded, from: kindedSide(of: old), to: kindedSide(of: new)) { oldPath, newPath in
+      let oldItem = old[oldPath]
+      let newItem = new[newPath]
+      return oldItem.id == newItem.id && newItem.hasSameKind(as: oldItem)
+    }
     try checkReconfigures(update, from: old, to: new)
   }
 
-  /// The collection's sections and (ID, kind) items, read from its sections: a collection's
-  /// IDs are unique already, so no snapshot (and no index of its items) needs building.
+  /// The collection's sections and (ID, kind) items, read from the collection in place: no copy
+  /// of its items, and kinds are only built for messages (items are compared by ID and
+  /// `ItemModel.hasSameKind(as:)`).
   @inlinable static func kindedSide<SectionID, ItemID>(
     of collection: DeclaredCollection<SectionID, ItemID>
   ) -> BatchApplication<SectionID, KindedItem<ItemID>>.Side {
-    let sections = collection.sections
-    return BatchApplication.Side(
-      sectionIDs: sections.map(\.id), items: sections.map { $0.items.map { KindedItem(id: $0.id, kind: $0.kind) } })
+    BatchApplication.Side(
+      sectionIDs: collection.sectionIDs,
+      itemCounts: collection.sectionIDs.indices.map(collection.numberOfItems(inSection:))
+    ) { path in
+      let item = collection[path]
+      return KindedItem(id: item.id, kind: item.kind)
+    }
   }
 
   /// Once identities check out: every kept item that changed is reconfigured at the right stage
@@ -54,10 +63,10 @@ extension CollectionUpdateValidator {
     let moveSources = Dictionary(update.itemMoves.map { ($0.to, $0.from) }, uniquingKeysWith: { first, _ in first })
     var expectedInBatch: Set<ItemPath> = []
     var expectedAfterBatch: Set<ItemPath> = []
-    for (section, sectionID) in new.snapshot.sectionIDs.enumerated() where !insertedSections.contains(section) {
-      for (index, id) in new.snapshot.itemIDs(inSection: sectionID).enumerated() {
+    for section in new.sectionIDs.indices where !insertedSections.contains(section) {
+      for index in 0..<new.numberOfItems(inSection: section) {
         let path = ItemPath(section: section, item: index)
-        guard !inserted.contains(path), let oldPath = old.snapshot.path(ofItem: id) else { continue }
+        guard !inserted.contains(path), let oldPath = old.path(ofItem: new[path].id) else { continue }
         guard !new[path].hasSameContent(as: old[oldPath]) else { continue }
         if moveSources[path] != nil {
           expectedAfterBatch.insert(path)

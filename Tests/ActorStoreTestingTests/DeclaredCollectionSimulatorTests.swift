@@ -24,6 +24,25 @@ final class BehaviourLog: Sendable {
     ])
   }
 
+  @Test func sharedActionsRunForEachItemWithItsIDAndReplaceEarlierBehaviours() throws {
+    let log = BehaviourLog()
+    let actions = ItemActions<Int>(
+      didSelect: { log.record("didSelect \($0)") }, willDisplay: { log.record("willDisplay \($0)") },
+      didEndDisplaying: { log.record("didEndDisplaying \($0)") })
+    let items = (1...4).map { id in
+      TestItem(id: id, kind: id % 2, content: 0).model.didSelect { log.record("replaced \($0)") }.actions(actions)
+    }
+    let simulator = DeclaredCollectionHostSimulator<String, Int>(hostCount: 2)
+    try simulator.apply(DeclaredCollection([SectionModel(id: "A", items: items)]))
+    #expect(log.drain() == ["willDisplay 1", "willDisplay 2"])
+    simulator.tap(2)
+    simulator.scroll(to: 2)
+    #expect(
+      log.drain() == ["didSelect 2", "didEndDisplaying 1", "didEndDisplaying 2", "willDisplay 3", "willDisplay 4"])
+    // An item with no actions set keeps none.
+    #expect(TestItem(id: 5, kind: 0, content: 0).model.didSelectAction == nil)
+  }
+
   @Test func hostsComeFromOnePoolPerKindAndBehavioursRun() throws {
     let log = BehaviourLog()
     let simulator = DeclaredCollectionHostSimulator<String, Int>(hostCount: 3)

@@ -301,4 +301,46 @@ func checkedUpdate(
       #expect(new.update(from: new).isEmpty, "pair \(pair): a collection against itself changes nothing")
     }
   }
+
+  /// The collection answers from its own storage (items holding their IDs, a table of positions
+  /// by ID); its snapshot, built on demand, must say the same, duplicates dropped included.
+  @Test func queriesAgreeWithTheSnapshotAndTheDeclaredSections() {
+    var random = SeededGenerator(seed: 11)
+    for round in 0..<2_000 {
+      var sections = Self.randomSections(using: &random)
+      // Some rounds repeat a section or an item ID, which the collection drops (first wins).
+      if Bool.random(using: &random), let copied = sections.randomElement(using: &random) {
+        sections.insert(copied, at: Int.random(in: 0...sections.count, using: &random))
+      }
+      if Bool.random(using: &random), let section = sections.indices.randomElement(using: &random),
+        let item = sections.flatMap(\.items).randomElement(using: &random)
+      {
+        sections[section].items.insert(item, at: Int.random(in: 0...sections[section].items.count, using: &random))
+      }
+      let collection = IssueReporting.withReporter(IssueCollector()) { declared(sections) }
+      // What the collection keeps: the first section of each ID, the first item of each ID.
+      var keptSections: TestSections = []
+      var seenItems: Set<Int> = []
+      for section in sections where !keptSections.contains(where: { $0.id == section.id }) {
+        keptSections.append((section.id, section.items.filter { seenItems.insert($0.id).inserted }))
+      }
+      let snapshot = collection.snapshot
+      #expect(collection.sectionIDs == keptSections.map(\.id), "round \(round)")
+      #expect(snapshot.sectionIDs == collection.sectionIDs, "round \(round)")
+      #expect(collection.numberOfSections == keptSections.count, "round \(round)")
+      for (index, section) in keptSections.enumerated() {
+        #expect(collection.index(ofSection: section.id) == index, "round \(round)")
+        #expect(collection.numberOfItems(inSection: index) == section.items.count, "round \(round)")
+        #expect(collection.itemIndices(inSection: index).map { collection.items[$0].id } == section.items.map(\.id))
+        #expect(snapshot.itemIDs(inSection: section.id) == section.items.map(\.id), "round \(round)")
+      }
+      for id in 0..<42 {
+        let path = collection.path(ofItem: id)
+        #expect(path == snapshot.path(ofItem: id), "round \(round), item \(id)")
+        #expect(collection.item(id: id)?.id == (path == nil ? nil : id), "round \(round), item \(id)")
+        if let path { #expect(collection[path].id == id, "round \(round), item \(id)") }
+      }
+      #expect(collection.index(ofSection: "Z") == nil)
+    }
+  }
 }

@@ -30,7 +30,7 @@ extension Snapshot {
         markPosition(of: item, in: &isChangedAtNewPosition, offsets)
       }
     }
-    return update(from: old, offsets: offsets, keepsIdentity: { _, _ in true }) { position, _, _ in
+    return Self.diff(from: old, to: self, offsets: offsets, keepsIdentity: { _, _ in true }) { position, _, _ in
       !isChangedAtNewPosition.isEmpty && isChangedAtNewPosition[position]
     }
   }
@@ -48,7 +48,7 @@ extension Snapshot {
   @inlinable public func update(
     from old: Snapshot, contentChanged: (ItemID) -> Bool
   ) -> CollectionUpdate<SectionID, ItemID> {
-    update(from: old, offsets: sectionOffsets(), keepsIdentity: { _, _ in true }) { _, _, item in
+    Self.diff(from: old, to: self, offsets: sectionOffsets(), keepsIdentity: { _, _ in true }) { _, _, item in
       reconfiguredItemIDs.contains(item) || contentChanged(item)
     }
   }
@@ -71,41 +71,43 @@ extension Snapshot {
     if let path = itemPaths[item] { flags[offsets[path.section] + path.item] = true }
   }
 
-  /// The diff itself. `keepsIdentity` receives the old and new path of each item found in a
-  /// surviving section of both snapshots; `false` replaces the item (deleted at its old path,
-  /// inserted at its new one) instead of keeping it, as when a declared item changes kind.
-  /// `isChanged` receives each kept item's position in the flattened new item list, its old
-  /// path and its ID.
-  @inlinable func update(
-    from old: Snapshot, offsets: [Int], keepsIdentity: (CompactItemPath, CompactItemPath) -> Bool,
+  /// The diff itself, between any two sides (snapshots, declared collections). `offsets` are
+  /// `new`'s section offsets in its flattened item list. `keepsIdentity` receives the old and new
+  /// path of each item found in a surviving section of both sides; `false` replaces the item
+  /// (deleted at its old path, inserted at its new one) instead of keeping it, as when a declared
+  /// item changes kind. `isChanged` receives each kept item's position in the flattened new item
+  /// list, its old path and its ID.
+  @inlinable static func diff<Old: DiffSide<SectionID, ItemID>, New: DiffSide<SectionID, ItemID>>(
+    from old: Old, to new: New, offsets: [Int], keepsIdentity: (CompactItemPath, CompactItemPath) -> Bool,
     isChanged: (Int, CompactItemPath, ItemID) -> Bool
   ) -> CollectionUpdate<SectionID, ItemID> {
+    let sectionIDs = new.diffSectionIDs
     var update = CollectionUpdate<SectionID, ItemID>()
     var longestRun = LongestIncreasingRun()
 
     // Sections: match by ID, then move the survivors outside a longest run kept in order.
-    var newIndexOfOldSection = [Int](repeating: -1, count: old.sectionIDs.count)
+    var newIndexOfOldSection = [Int](repeating: -1, count: old.diffSectionIDs.count)
     var oldIndexOfNewSection = [Int](repeating: -1, count: sectionIDs.count)
-    for (oldIndex, section) in old.sectionIDs.enumerated() {
-      if let newIndex = sectionIndexes[section] {
+    for (oldIndex, section) in old.diffSectionIDs.enumerated() {
+      if let newIndex = new.diffIndex(ofSection: section) {
         newIndexOfOldSection[oldIndex] = newIndex
         oldIndexOfNewSection[newIndex] = oldIndex
       } else {
         update.sectionDeletes.append(oldIndex)
       }
     }
-    var survivingSections: [Int] = []
+    var survivingSections: [Int32] = []
     survivingSections.reserveCapacity(sectionIDs.count)
     for (newIndex, oldIndex) in oldIndexOfNewSection.enumerated() {
       if oldIndex < 0 {
         update.sectionInserts.append(newIndex)
       } else {
-        survivingSections.append(oldIndex)
+        survivingSections.append(Int32(truncatingIfNeeded: oldIndex))
       }
     }
     longestRun.find(in: survivingSections)
     for (rank, oldIndex) in survivingSections.enumerated() where !longestRun.contains(rank) {
-      update.sectionMoves.append(.init(from: oldIndex, to: newIndexOfOldSection[oldIndex]))
+      update.sectionMoves.append(.init(from: Int(oldIndex), to: newIndexOfOldSection[Int(oldIndex)]))
     }
 
     // Items: record where each survivor of a surviving section lands; an item that lands in an
@@ -117,17 +119,17 @@ extension Snapshot {
     var oldPathAtNewPosition = [CompactItemPath](repeating: unmatched, count: offsets.last ?? 0)
     var nextSection = 0
     var nextItem = 0
-    for (oldSection, items) in old.itemsBySection.enumerated()
-    where newIndexOfOldSection[oldSection] >= 0 {
-      for (oldItem, item) in items.enumerated() {
+    for oldSection in newIndexOfOldSection.indices where newIndexOfOldSection[oldSection] >= 0 {
+      for oldItem in 0..<old.diffItemCount(inSection: oldSection) {
+        let item = old.diffItemID(section: oldSection, item: oldItem)
         let oldPath = CompactItemPath(section: oldSection, item: oldItem)
         let newPath: CompactItemPath
-        if nextSection < itemsBySection.count, nextItem < itemsBySection[nextSection].count,
-          itemsBySection[nextSection][nextItem] == item
+        if nextSection < sectionIDs.count, nextItem < new.diffItemCount(inSection: nextSection),
+          new.diffItemID(section: nextSection, item: nextItem) == item
         {
           // IDs are unique, so this is the item's one path.
           newPath = CompactItemPath(section: nextSection, item: nextItem)
-        } else if let found = itemPaths[item] {
+        } else if let found = new.diffPath(ofItem: item) {
           newPath = found
         } else {
           update.itemDeletes.append(oldPath.path)
@@ -143,17 +145,16 @@ extension Snapshot {
       }
     }
 
-    var keptInSection: [Int] = []
+    var keptInSection: [Int32] = []
     for (newSection, oldSection) in oldIndexOfNewSection.enumerated() where oldSection >= 0 {
       let positions = offsets[newSection]..<offsets[newSection + 1]
       keptInSection.removeAll(keepingCapacity: true)
       for position in positions where oldPathAtNewPosition[position].section == oldSection {
-        keptInSection.append(oldPathAtNewPosition[position].item)
+        keptInSection.append(Int32(truncatingIfNeeded: oldPathAtNewPosition[position].item))
       }
       longestRun.find(in: keptInSection)
 
       var rank = 0
-      let items = itemsBySection[newSection]
       for position in positions {
         let newPath = ItemPath(section: newSection, item: position - positions.lowerBound)
         guard oldPathAtNewPosition[position] != unmatched else {
@@ -167,7 +168,8 @@ extension Snapshot {
           rank += 1
         }
         if isMoved { update.itemMoves.append(.init(from: oldPath, to: newPath)) }
-        if isChanged(position, oldPathAtNewPosition[position], items[newPath.item]) {
+        let id = new.diffItemID(section: newSection, item: newPath.item)
+        if isChanged(position, oldPathAtNewPosition[position], id) {
           if isMoved {
             update.itemReconfiguresAfterBatch.append(newPath)
           } else {
@@ -180,21 +182,51 @@ extension Snapshot {
   }
 }
 
+/// What the diff reads from each of its sides: sections by position and ID, items by path and
+/// by ID. Implemented by ``Snapshot`` and ``DeclaredCollection``, so a declared collection is
+/// diffed on its own storage, with no snapshot built for it.
+@usableFromInline protocol DiffSide<SectionID, ItemID> {
+  associatedtype SectionID: Hashable & Sendable
+  associatedtype ItemID: Hashable & Sendable
+  /// The section IDs, in order.
+  var diffSectionIDs: [SectionID] { get }
+  /// The position of a section, or `nil` when the side has none with that ID.
+  func diffIndex(ofSection section: SectionID) -> Int?
+  /// The number of items of the section at `section`.
+  func diffItemCount(inSection section: Int) -> Int
+  /// The ID of the item at `item` of the section at `section`.
+  func diffItemID(section: Int, item: Int) -> ItemID
+  /// The path of an item, or `nil` when the side has none with that ID.
+  func diffPath(ofItem item: ItemID) -> CompactItemPath?
+}
+
+extension Snapshot: DiffSide {
+  @inlinable var diffSectionIDs: [SectionID] { orderedSectionIDs }
+  @inlinable func diffIndex(ofSection section: SectionID) -> Int? { sectionIndexes[section] }
+  @inlinable func diffItemCount(inSection section: Int) -> Int { itemsBySection[section].count }
+  @inlinable func diffItemID(section: Int, item: Int) -> ItemID { itemsBySection[section][item] }
+  @inlinable func diffPath(ofItem item: ItemID) -> CompactItemPath? { itemPaths[item] }
+}
+
 /// Finds a longest strictly increasing subsequence by patience sorting: O(n log n), and O(1)
 /// per element while the input runs in order. Its buffers are reused across calls.
+///
+/// Values and indexes are 32-bit: a diff runs this over every item a section keeps, while both
+/// collections are alive, so its buffers are part of the diff's peak memory (12 bytes per item
+/// instead of 24). Sections of up to 2^31 − 1 items, far beyond any that fits in memory.
 @usableFromInline struct LongestIncreasingRun {
   /// `tailValues[length - 1]`: the smallest value that ends an increasing run of `length`
   /// elements found so far; `tailIndexes` holds its index in the sequence.
-  @usableFromInline var tailValues: [Int] = []
-  @usableFromInline var tailIndexes: [Int] = []
+  @usableFromInline var tailValues: [Int32] = []
+  @usableFromInline var tailIndexes: [Int32] = []
   /// For each index, the index of the element before it in the best run ending there, or -1.
-  @usableFromInline var predecessors: [Int] = []
+  @usableFromInline var predecessors: [Int32] = []
   @usableFromInline var isInRun: [Bool] = []
 
   @inlinable init() {}
 
   /// Finds a longest increasing run of `sequence`; ask ``contains(_:)`` afterwards.
-  @inlinable mutating func find(in sequence: [Int]) {
+  @inlinable mutating func find(in sequence: [Int32]) {
     let count = sequence.count
     Self.grow(&tailValues, to: count)
     Self.grow(&tailIndexes, to: count)
@@ -222,7 +254,7 @@ extension Snapshot {
                 length += 1
               }
               tailValues[position] = value
-              tailIndexes[position] = index
+              tailIndexes[position] = Int32(truncatingIfNeeded: index)
               predecessors[index] = position > 0 ? tailIndexes[position - 1] : -1
             }
           }
@@ -231,14 +263,14 @@ extension Snapshot {
     }
     isInRun.removeAll(keepingCapacity: true)
     isInRun.append(contentsOf: repeatElement(false, count: count))
-    var index = length > 0 ? tailIndexes[length - 1] : -1
+    var index = length > 0 ? Int(tailIndexes[length - 1]) : -1
     while index >= 0 {
       isInRun[index] = true
-      index = predecessors[index]
+      index = Int(predecessors[index])
     }
   }
 
-  @inlinable static func grow(_ buffer: inout [Int], to count: Int) {
+  @inlinable static func grow(_ buffer: inout [Int32], to count: Int) {
     if buffer.count < count {
       buffer.append(contentsOf: repeatElement(0, count: count - buffer.count))
     }

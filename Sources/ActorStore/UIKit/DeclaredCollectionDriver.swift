@@ -146,14 +146,14 @@ public final class DeclaredCollectionDriver<SectionID: Hashable & Sendable, Item
   // MARK: Data source
 
   /// The number of sections; `numberOfSections(in:)`.
-  public var numberOfSections: Int { queue.model.snapshot.numberOfSections }
+  public var numberOfSections: Int { queue.model.numberOfSections }
 
   /// The number of items in the section at `section`; 0 out of range.
   /// - Parameter section: A section index.
   /// - Returns: The item count.
   public func numberOfItems(inSection section: Int) -> Int {
-    let sections = queue.model.snapshot.itemsBySection
-    return sections.indices.contains(section) ? sections[section].count : 0
+    let model = queue.model
+    return (0..<model.numberOfSections).contains(section) ? model.numberOfItems(inSection: section) : 0
   }
 
   /// The item at `path` in the shown collection.

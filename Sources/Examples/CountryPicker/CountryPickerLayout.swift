@@ -18,7 +18,7 @@ public enum CountryPickerLayout {
     registry: ChildStoreRegistry<String, CountryRow.State, CountryRow.Action>,
     send: @escaping @Sendable (CountryPicker.Action) -> Void
   ) -> DeclaredCollection<Int, CountryPickerItem> {
-    // One template per kind of row, shared by every country: the rows then allocate nothing.
+    // One template per kind of row, shared by every country: no template is made per row.
     let title = BoundItemTemplate(in: registry, makeHost: CountryTitleHost.init) { (host, isSelected: Bool) in
       host.isSelected = isSelected
     }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A heterogeneous collection declared from state: sections of ``ItemModel``s of several kinds,
 /// diffed into the ``CollectionUpdate`` that shows it (Epoxy's `setSections(_:animated:)`).
 ///
@@ -29,12 +31,20 @@
 public struct DeclaredCollection<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Sendable {
   // Storage is `@usableFromInline` and the work `@inlinable`, like `Snapshot`'s: clients then
   // specialize the build and the diff for their ID types.
+  //
+  // Each ID is stored once, in its item: the index by ID holds positions in `items`, and the
+  // snapshot is only built when asked for. A collection is held twice while an update is
+  // diffed (the one shown and the new one), so every byte per item counts twice.
 
-  /// The sections and item IDs, in order.
-  public let snapshot: Snapshot<SectionID, ItemID>
   /// Every item, section by section: `items[sectionOffsets[s] + i]` is the item at `[s, i]`.
   public let items: [ItemModel<ItemID>]
+  /// The section IDs, in order.
+  public let sectionIDs: [SectionID]
+  @usableFromInline let sectionIndexes: [SectionID: Int]
+  /// Where each section starts in `items`, then `items.count`.
   @usableFromInline let sectionOffsets: [Int]
+  @usableFromInline let itemIndex: ItemIndexTable
+  @usableFromInline let snapshotCache: SnapshotCache<SectionID, ItemID>
 
   /// Creates an empty collection.
   @inlinable public init() {
@@ -50,85 +60,175 @@ public struct DeclaredCollection<SectionID: Hashable & Sendable, ItemID: Hashabl
   /// Creates a collection from sections; duplicate IDs are reported and dropped (first wins).
   /// - Parameter sections: The sections, in order.
   @inlinable public init(_ sections: [SectionModel<SectionID, ItemID>]) {
-    var total = 0
-    for section in sections { total += section.items.count }
-    // Locals rather than the snapshot's fields: the loop runs once per item, and nested
-    // accesses through `snapshot` cost retains and uniqueness checks on every one.
-    var itemPaths = [ItemID: CompactItemPath](minimumCapacity: total)
-    var sectionIndexes = [SectionID: Int](minimumCapacity: sections.count)
     var sectionIDs: [SectionID] = []
-    var itemsBySection: [[ItemID]] = []
-    var items: [ItemModel<ItemID>] = []
-    var offsets: [Int] = []
-    offsets.reserveCapacity(sections.count + 1)
+    sectionIDs.reserveCapacity(sections.count)
+    var sectionIndexes = [SectionID: Int](minimumCapacity: sections.count)
+    var kept: [Int] = []
+    // Dropped sections, reported in declaration order among the items' duplicates below.
+    var duplicateSections: [(declared: Int, keptAt: Int)] = []
+    var total = 0
     for (declaredSection, section) in sections.enumerated() {
-      let sectionIndex = sectionIDs.count
-      if let existing = sectionIndexes.updateValue(sectionIndex, forKey: section.id) {
-        sectionIndexes[section.id] = existing
-        Self.reportDuplicateSection(section, declaredAt: declaredSection, keptAt: existing)
+      if let existing = sectionIndexes[section.id] {
+        duplicateSections.append((declaredSection, existing))
         continue
       }
-      offsets.append(items.count)
+      sectionIndexes[section.id] = sectionIDs.count
       sectionIDs.append(section.id)
-      var ids: [ItemID] = []
-      ids.reserveCapacity(section.items.count)
-      var dropped: [Int] = []
-      for declaredItem in section.items.indices {
-        let id = section.items[declaredItem].id
-        // One hash lookup for the common case; a duplicate puts the first path back.
-        if let existing = itemPaths.updateValue(CompactItemPath(section: sectionIndex, item: ids.count), forKey: id) {
-          itemPaths[id] = existing
-          Self.reportDuplicateItem(
-            section.items[declaredItem], declaredAt: declaredItem, in: section.id, keptAt: existing.path,
-            inSection: sectionIDs[existing.section])
-          dropped.append(declaredItem)
-          continue
-        }
-        ids.append(id)
-      }
-      itemsBySection.append(ids)
-      // Items are shared, not copied one by one: a single section without duplicates (the
-      // common case for long lists) costs no retain per item at all.
-      if dropped.isEmpty {
-        if items.isEmpty && sections.count == 1 {
-          items = section.items
-        } else {
-          items.reserveCapacity(total)
-          items.append(contentsOf: section.items)
-        }
-      } else {
-        items.reserveCapacity(total)
-        var next = dropped.makeIterator()
-        var skip = next.next()
-        for index in section.items.indices {
-          if index == skip {
-            skip = next.next()
-          } else {
-            items.append(section.items[index])
-          }
-        }
+      kept.append(declaredSection)
+      total += section.items.count
+    }
+    var offsets: [Int] = []
+    offsets.reserveCapacity(kept.count + 1)
+    var items: [ItemModel<ItemID>] = []
+    // A single section's items are shared, not copied: the common case for long lists costs no
+    // second array and no retain per item.
+    if kept.count == 1 {
+      items = sections[kept[0]].items
+      offsets.append(0)
+    } else {
+      items.reserveCapacity(total)
+      for declared in kept {
+        offsets.append(items.count)
+        items.append(contentsOf: sections[declared].items)
       }
     }
     offsets.append(items.count)
-    var snapshot = Snapshot<SectionID, ItemID>()
-    snapshot.orderedSectionIDs = sectionIDs
-    snapshot.itemsBySection = itemsBySection
-    snapshot.sectionIndexes = sectionIndexes
-    snapshot.itemPaths = itemPaths
-    self.snapshot = snapshot
+    var itemIndex = ItemIndexTable(capacityFor: items.count)
+    var dropped: [Int] = []
+    var nextDuplicateSection = 0
+    func reportDuplicateSections(before declared: Int) {
+      while nextDuplicateSection < duplicateSections.count,
+        duplicateSections[nextDuplicateSection].declared < declared
+      {
+        let (position, keptAt) = duplicateSections[nextDuplicateSection]
+        Self.reportDuplicateSection(sections[position], declaredAt: position, keptAt: keptAt)
+        nextDuplicateSection += 1
+      }
+    }
+    items.withUnsafeBufferPointer { items in
+      for section in kept.indices {
+        reportDuplicateSections(before: kept[section])
+        for position in offsets[section]..<offsets[section + 1] {
+          guard let existing = itemIndex.insert(position, id: items[position].id, idAt: { items[$0].id }) else {
+            continue
+          }
+          let keptSection = Self.section(ofPosition: existing, offsets)
+          // The kept item's path once the duplicates found so far (all before `position`) are gone.
+          let droppedBefore = dropped.count { $0 >= offsets[keptSection] && $0 < existing }
+          Self.reportDuplicateItem(
+            items[position], declaredAt: position - offsets[section], in: sectionIDs[section],
+            keptAt: ItemPath(section: keptSection, item: existing - offsets[keptSection] - droppedBefore),
+            inSection: sectionIDs[keptSection])
+          dropped.append(position)
+        }
+      }
+    }
+    reportDuplicateSections(before: sections.count)
+    if !dropped.isEmpty {
+      // Rare: rebuild without the duplicates, so positions and offsets stay dense.
+      var remaining: [ItemModel<ItemID>] = []
+      remaining.reserveCapacity(items.count - dropped.count)
+      var next = 0
+      var newOffsets: [Int] = []
+      newOffsets.reserveCapacity(offsets.count)
+      for section in 0..<offsets.count - 1 {
+        newOffsets.append(remaining.count)
+        for position in offsets[section]..<offsets[section + 1] {
+          if next < dropped.count && dropped[next] == position {
+            next += 1
+          } else {
+            remaining.append(items[position])
+          }
+        }
+      }
+      newOffsets.append(remaining.count)
+      items = remaining
+      offsets = newOffsets
+      itemIndex = ItemIndexTable(capacityFor: items.count)
+      items.withUnsafeBufferPointer { items in
+        for position in items.indices { _ = itemIndex.insert(position, id: items[position].id, idAt: { items[$0].id }) }
+      }
+    }
     self.items = items
+    self.sectionIDs = sectionIDs
+    self.sectionIndexes = sectionIndexes
     sectionOffsets = offsets
+    self.itemIndex = itemIndex
+    snapshotCache = SnapshotCache()
+  }
+
+  /// The index of the section holding the item at `position` of the flattened items: the last
+  /// section starting at or before it (empty sections start where the next one does).
+  @inlinable static func section(ofPosition position: Int, _ offsets: [Int]) -> Int {
+    var low = 0
+    var high = offsets.count - 2
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if offsets[middle] <= position { low = middle } else { high = middle - 1 }
+    }
+    return low
+  }
+
+  /// The sections and item IDs, in order: built on first use and kept, since a collection
+  /// stores its items' IDs only once, in the items. Diffs, lookups and the queries below need
+  /// no snapshot.
+  public var snapshot: Snapshot<SectionID, ItemID> {
+    snapshotCache.value {
+      var snapshot = Snapshot<SectionID, ItemID>()
+      snapshot.orderedSectionIDs = sectionIDs
+      snapshot.sectionIndexes = sectionIndexes
+      snapshot.itemsBySection = sectionIDs.indices.map { section in
+        items[sectionOffsets[section]..<sectionOffsets[section + 1]].map(\.id)
+      }
+      snapshot.itemPaths.reserveCapacity(items.count)
+      for section in sectionIDs.indices {
+        for position in sectionOffsets[section]..<sectionOffsets[section + 1] {
+          snapshot.itemPaths[items[position].id] = CompactItemPath(
+            section: section, item: position - sectionOffsets[section])
+        }
+      }
+      return snapshot
+    }
   }
 
   /// The sections, as declared minus dropped duplicates.
   public var sections: [SectionModel<SectionID, ItemID>] {
-    snapshot.sectionIDs.enumerated().map { index, id in
+    sectionIDs.enumerated().map { index, id in
       SectionModel(id: id, items: Array(items[sectionOffsets[index]..<sectionOffsets[index + 1]]))
     }
   }
 
+  /// The number of sections.
+  @inlinable public var numberOfSections: Int { sectionIDs.count }
+
+  /// The positions in ``items`` of the section at `section`, in order.
+  /// - Parameter section: A section index, below ``numberOfSections``.
+  /// - Returns: The range of its items in ``items``.
+  @inlinable public func itemIndices(inSection section: Int) -> Range<Int> {
+    sectionOffsets[section]..<sectionOffsets[section + 1]
+  }
+
+  /// The number of items in the section at `section`.
+  /// - Parameter section: A section index, below ``numberOfSections``.
+  /// - Returns: Its item count.
+  @inlinable public func numberOfItems(inSection section: Int) -> Int {
+    sectionOffsets[section + 1] - sectionOffsets[section]
+  }
+
+  /// The position of a section.
+  /// - Parameter section: A section ID.
+  /// - Returns: Its index, or `nil` when the collection has no such section.
+  @inlinable public func index(ofSection section: SectionID) -> Int? { sectionIndexes[section] }
+
+  /// The path of an item.
+  /// - Parameter id: An item ID.
+  /// - Returns: Its path, or `nil` when the collection holds no item with that ID.
+  @inlinable public func path(ofItem id: ItemID) -> ItemPath? {
+    diffPath(ofItem: id)?.path
+  }
+
   /// The item at `path`.
-  /// - Parameter path: A path in ``snapshot``.
+  /// - Parameter path: A path in the collection.
   /// - Returns: The item there.
   @inlinable public subscript(path: ItemPath) -> ItemModel<ItemID> {
     items[sectionOffsets[path.section] + path.item]
@@ -138,7 +238,12 @@ public struct DeclaredCollection<SectionID: Hashable & Sendable, ItemID: Hashabl
   /// - Parameter id: An item ID.
   /// - Returns: The item, or `nil` when the collection holds none with that ID.
   @inlinable public func item(id: ItemID) -> ItemModel<ItemID>? {
-    snapshot.itemPaths[id].map { items[sectionOffsets[$0.section] + $0.item] }
+    position(ofItem: id).map { items[$0] }
+  }
+
+  /// The position in ``items`` of the item with `id`.
+  @inlinable func position(ofItem id: ItemID) -> Int? {
+    items.withUnsafeBufferPointer { items in itemIndex.position(of: id, idAt: { items[$0].id }) }
   }
 
   /// The batch update that turns `old` into this collection.
@@ -161,8 +266,8 @@ public struct DeclaredCollection<SectionID: Hashable & Sendable, ItemID: Hashabl
     var isChanged = [Bool](repeating: false, count: items.count)
     return items.withUnsafeBufferPointer { newItems in
       old.items.withUnsafeBufferPointer { oldItems in
-        snapshot.update(
-          from: old.snapshot, offsets: sectionOffsets,
+        Snapshot.diff(
+          from: old, to: self, offsets: sectionOffsets,
           keepsIdentity: { oldPath, newPath in
             let position = sectionOffsets[newPath.section] + newPath.item
             let oldPosition = old.sectionOffsets[oldPath.section] + oldPath.item
@@ -195,5 +300,37 @@ public struct DeclaredCollection<SectionID: Hashable & Sendable, ItemID: Hashabl
       "DeclaredCollection: duplicate item ID \(item.id): declared again at item \(position) of section "
         + "\(section) (\(item.kind)), already kept at \(keptPath) in section \(keptSection); dropped the copy. "
         + "Item IDs must be unique in the whole collection.")
+  }
+}
+
+extension DeclaredCollection: DiffSide {
+  @inlinable var diffSectionIDs: [SectionID] { sectionIDs }
+  @inlinable func diffIndex(ofSection section: SectionID) -> Int? { sectionIndexes[section] }
+  @inlinable func diffItemCount(inSection section: Int) -> Int { numberOfItems(inSection: section) }
+  @inlinable func diffItemID(section: Int, item: Int) -> ItemID { items[sectionOffsets[section] + item].id }
+  @inlinable func diffPath(ofItem item: ItemID) -> CompactItemPath? {
+    guard let position = position(ofItem: item) else { return nil }
+    // One section is the common case for long lists; more take a binary search.
+    let section = sectionOffsets.count == 2 ? 0 : Self.section(ofPosition: position, sectionOffsets)
+    return CompactItemPath(section: section, item: position - sectionOffsets[section])
+  }
+}
+
+/// A declared collection's snapshot, built once on first use and shared by the collection's
+/// copies.
+// Sendable through the `Mutex`, which guards the only mutable state.
+@usableFromInline final class SnapshotCache<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Sendable {
+  @usableFromInline let snapshot = Mutex<Snapshot<SectionID, ItemID>?>(nil)
+
+  @usableFromInline init() {}
+
+  /// The snapshot, made by `build` the first time.
+  @inlinable func value(_ build: () -> Snapshot<SectionID, ItemID>) -> Snapshot<SectionID, ItemID> {
+    snapshot.withLock { cached in
+      if let cached { return cached }
+      let built = build()
+      cached = built
+      return built
+    }
   }
 }

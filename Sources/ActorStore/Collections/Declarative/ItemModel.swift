@@ -17,10 +17,10 @@
 ///   is decomposed into shares that element's one store.
 /// - Items are made from an ``ItemTemplate``, declared once per kind, or with an initializer
 ///   below, which makes a template for the one item. Either way the item holds its ID, a
-///   reference to the template and its content: content of plain data up to 16 bytes, or of up
-///   to three words (a `String`), is stored in the item, so items made from a shared template
-///   allocate nothing. The initializers allocate one template per item; prefer templates for
-///   long lists.
+///   reference to the template and its content: content of plain data up to 16 bytes is stored
+///   in the item, so items made from a shared template allocate nothing; other content (a
+///   `String`) takes one small box per item. The initializers allocate one template per item;
+///   prefer templates for long lists, and share behaviours with ``actions(_:)``.
 ///
 /// ```swift
 /// final class TitleHost: ItemHost {
@@ -35,8 +35,9 @@ public struct ItemModel<ItemID: Hashable & Sendable>: Sendable {
   /// The item's identity across updates.
   public let id: ItemID
   @usableFromInline let template: AnyItemTemplate
+  /// The content, and in its out-of-line slot the behaviours: an item is 48 bytes for a
+  /// two-word ID.
   @usableFromInline let content: ItemContent
-  @usableFromInline var behaviours: ItemBehaviours<ItemID>?
 
   @inlinable init(id: ItemID, template: AnyItemTemplate, content: ItemContent) {
     self.id = id
@@ -223,14 +224,29 @@ public struct ItemModel<ItemID: Hashable & Sendable>: Sendable {
   /// Called when the item's host leaves the screen, or the item leaves the collection.
   public var didEndDisplayingAction: (@Sendable (ItemID) -> Void)? { behaviours?.didEndDisplaying }
 
-  /// The same item, calling `action` when it is tapped.
+  /// The same item, with `actions` as its behaviours (replacing any set before): every item
+  /// given one ``ItemActions`` shares it, so a long list costs no behaviours object per item.
+  /// - Parameter actions: The behaviours.
+  /// - Returns: The item with those behaviours.
+  @inlinable public func actions(_ actions: ItemActions<ItemID>) -> ItemModel {
+    ItemModel(id: id, template: template, content: content.with(behaviours: actions.behaviours))
+  }
+
+  /// The item's behaviours, if it has any.
+  @inlinable var behaviours: ItemBehaviours<ItemID>? {
+    content.behavioursBox as? ItemBehaviours<ItemID>
+  }
+
+  /// The same item, calling `action` when it is tapped. Makes a behaviours object for this item;
+  /// for many items, share one ``ItemActions`` with ``actions(_:)``.
   /// - Parameter action: Receives the item's ID.
   /// - Returns: The item with the behaviour set.
   public func didSelect(_ action: @escaping @Sendable (ItemID) -> Void) -> ItemModel {
     with(didSelect: action, willDisplay: willDisplayAction, didEndDisplaying: didEndDisplayingAction)
   }
 
-  /// The same item, calling `action` when a host starts showing it on screen.
+  /// The same item, calling `action` when a host starts showing it on screen. Makes a behaviours
+  /// object for this item; for many items, share one ``ItemActions`` with ``actions(_:)``.
   /// - Parameter action: Receives the item's ID.
   /// - Returns: The item with the behaviour set.
   public func willDisplay(_ action: @escaping @Sendable (ItemID) -> Void) -> ItemModel {
@@ -238,7 +254,8 @@ public struct ItemModel<ItemID: Hashable & Sendable>: Sendable {
   }
 
   /// The same item, calling `action` when its host leaves the screen or the item leaves the
-  /// collection.
+  /// collection. Makes a behaviours object for this item; for many items, share one
+  /// ``ItemActions`` with ``actions(_:)``.
   /// - Parameter action: Receives the item's ID.
   /// - Returns: The item with the behaviour set.
   public func didEndDisplaying(_ action: @escaping @Sendable (ItemID) -> Void) -> ItemModel {
@@ -249,8 +266,9 @@ public struct ItemModel<ItemID: Hashable & Sendable>: Sendable {
     didSelect: (@Sendable (ItemID) -> Void)?, willDisplay: (@Sendable (ItemID) -> Void)?,
     didEndDisplaying: (@Sendable (ItemID) -> Void)?
   ) -> ItemModel {
-    var item = self
-    item.behaviours = ItemBehaviours(didSelect: didSelect, willDisplay: willDisplay, didEndDisplaying: didEndDisplaying)
-    return item
+    ItemModel(
+      id: id, template: template,
+      content: content.with(
+        behaviours: ItemBehaviours(didSelect: didSelect, willDisplay: willDisplay, didEndDisplaying: didEndDisplaying)))
   }
 }

@@ -26,7 +26,7 @@
   /// - Parameter components: Each statement's items.
   /// - Returns: All of them, in order.
   @inlinable public static func buildBlock(_ components: [Item]...) -> [Item] {
-    components.count == 1 ? components[0] : Array(components.joined())
+    components.count == 1 ? components[0] : joined(components)
   }
 
   /// An `if` without `else`.
@@ -54,14 +54,7 @@
   /// - Parameter components: Each iteration's items.
   /// - Returns: All of them, in order.
   @inlinable public static func buildArray(_ components: [[Item]]) -> [Item] {
-    // Sized up front: a collection keeps this array for as long as it is shown, and growing it
-    // by doubling from `joined()` would keep up to twice the items' memory.
-    var items: [Item] = []
-    var count = 0
-    for component in components { count += component.count }
-    items.reserveCapacity(count)
-    for component in components { items.append(contentsOf: component) }
-    return items
+    joined(components)
   }
 
   /// An `if #available` block.
@@ -69,5 +62,18 @@
   /// - Returns: The same items.
   @inlinable public static func buildLimitedAvailability(_ component: [Item]) -> [Item] {
     component
+  }
+
+  /// `components` in one array sized up front: a collection keeps a section's array for as long
+  /// as it is shown, and growing it by doubling, as `Array(components.joined())` does, would
+  /// keep up to twice the items' memory. (A `for` loop still holds each iteration's array until
+  /// the loop ends; for very long lists, append items to one array reserved up front.)
+  @inlinable static func joined(_ components: [[Item]]) -> [Item] {
+    var items: [Item] = []
+    var count = 0
+    for component in components { count += component.count }
+    items.reserveCapacity(count)
+    for component in components { items.append(contentsOf: component) }
+    return items
   }
 }

@@ -106,7 +106,7 @@ enum DeclarativeDiffBench {
     memory.met = itemBytes <= 256
     memory.detail =
       "heap growth (\(after.source)) for a declared collection of \(Format.count(measured.items.count)) items "
-      + "made from templates: item models with their content, the snapshot's indexes"
+      + "made from templates: item models with their content, the index by ID"
     blackhole(measured.items.count)
     return [figure, memory]
   }

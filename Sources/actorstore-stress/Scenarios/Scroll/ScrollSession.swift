@@ -166,6 +166,15 @@ final class ScrollSession {
   /// few rows changed, and shows the result.
   private func edit() async {
     editsApplied += 1
+    let (edits, changed) = plannedEdits()
+    await store.send(.edit(edits))
+    await show(changed: changed)
+  }
+
+  /// The edits of one batch and the rows marked changed. Apart from ``edit()`` so that its copy
+  /// of the rows is gone before the store edits them: held across the send, it would make the
+  /// store copy every row, and keep the copy alive while the batch is shown.
+  private func plannedEdits() -> (edits: [RowEdit], changed: Set<Int>) {
     let rows = store.currentState.rows
     let perKind = max(1, rows.count / 1_000)
     let first = simulator.firstVisibleIndex
@@ -194,8 +203,7 @@ final class ScrollSession {
       let other = rows.ids[index(onScreen: true, in: rows.count)]
       if !deleted.contains(other) { changed.insert(other) }
     }
-    await store.send(.edit(edits))
-    await show(changed: changed)
+    return (edits, changed)
   }
 
   /// Unbinds every host, removes every row, waits for the effects to end, and checks that

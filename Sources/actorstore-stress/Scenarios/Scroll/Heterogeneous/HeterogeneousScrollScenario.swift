@@ -3,7 +3,8 @@ import ActorStoreTesting
 
 /// `scroll --heterogeneous`: the `scroll` list declared as a heterogeneous collection, each row
 /// shown as several items of different kinds (a title and, for some rows, a badge, both bound to
-/// the row's one store, and an unbound spacer) through a viewport with one reuse pool per kind.
+/// the row's one store, and an unbound spacer; a header above them) through a viewport with one
+/// reuse pool per kind.
 /// Edit batches also change items' content and kind. Invariants: those of `scroll`, plus no host
 /// left showing stale content or a wrong kind, and items of one row sharing its store; and the
 /// memory checks of ``ScrollMemory``.

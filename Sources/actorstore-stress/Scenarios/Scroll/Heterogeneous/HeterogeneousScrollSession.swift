@@ -5,8 +5,10 @@ import ActorStoreTesting
 /// as items of several kinds, and a ``DeclaredCollectionHostSimulator`` over them, scrolled top
 /// to bottom with edits (rows deleted, inserted, moved; items changed in content and kind).
 final class HeterogeneousScrollSession {
-  /// The item IDs: each row shows as a title, a spacer and, every ``badgeEvery`` rows, a badge.
+  /// The item IDs: a header above the rows; each row shows as a title, a spacer and, every
+  /// ``badgeEvery`` rows, a badge.
   enum Item: Hashable, Sendable {
+    case header
     case title(Int)
     case badge(Int)
     case spacer(Int)
@@ -33,12 +35,13 @@ final class HeterogeneousScrollSession {
   /// behaviours.
   private let displayed = DisplayEvents()
   /// The titles' behaviours, made once and shared by every title: they read the row from the
-  /// item's ID, so a long list costs no closure per row.
-  private let titleAppeared, titleDisappeared: @Sendable (Item) -> Void
-  /// Titles (a template per style), and spacers, which every row has, are made from templates,
-  /// as a long list should; badges, on one row in ``badgeEvery``, one by one with `ItemModel`'s
-  /// initializer (a template per item), so the scenario runs both ways of making items.
-  private let regularTitle, compactTitle: BoundItemTemplate<Int, Int>
+  /// item's ID, so a long list costs no closure and no behaviours object per row.
+  private let titleActions: ItemActions<Item>
+  /// Titles (a template per style), badges and spacers are made from templates, as a long list
+  /// should; the header one by one with `ItemModel`'s initializer (a template for the one item),
+  /// so the scenario runs both ways of making items. The header shares the spacers' kind from
+  /// another declaration, so their hosts are reused for each other.
+  private let regularTitle, compactTitle, badge: BoundItemTemplate<Int, Int>
   private let spacer: ItemTemplate<Int>
 
   /// A session over a fresh list.
@@ -63,10 +66,12 @@ final class HeterogeneousScrollSession {
     }
     regularTitle = title(.regular)
     compactTitle = title(.compact)
+    badge = BoundItemTemplate(in: registry, makeHost: DeclaredBadgeHost.init) { $0.revision = $1 }
     spacer = ItemTemplate(makeHost: DeclaredSpacerHost.init) { host, height in host.height = height }
     let displayed = displayed
-    titleAppeared = { item in if case .title(let row) = item { displayed.record(row, appeared: true) } }
-    titleDisappeared = { item in if case .title(let row) = item { displayed.record(row, appeared: false) } }
+    titleActions = ItemActions(
+      willDisplay: { item in if case .title(let row) = item { displayed.record(row, appeared: true) } },
+      didEndDisplaying: { item in if case .title(let row) = item { displayed.record(row, appeared: false) } })
   }
 
   /// Shows the list, scrolls it to the bottom in random steps of up to one screen, editing it
@@ -107,13 +112,14 @@ final class HeterogeneousScrollSession {
 
   /// Declares the rows and applies the collection; the simulator validates the update.
   private func show() async {
-    let collection = DeclaredCollection<Int, Item> {
-      SectionModel(id: 0) {
-        for id in store.currentState.rows.ids {
-          item(for: id)
-        }
-      }
-    }
+    // The items go straight into one array sized up front; a `for` loop in `@ItemsBuilder`
+    // would hold every row's array until the loop ends.
+    let rows = store.currentState.rows.ids
+    var items: [ItemModel<Item>] = []
+    items.reserveCapacity(2 + rows.count * 2 + rows.count / Self.badgeEvery)
+    items.append(ItemModel(id: .header, content: 2, makeHost: DeclaredSpacerHost.init) { $0.height = $1 })
+    for id in rows { items.append(contentsOf: item(for: id)) }
+    let collection = DeclaredCollection([SectionModel(id: 0, items: items)])
     do {
       try simulator.apply(collection)
       validatedUpdates += 1
@@ -128,12 +134,9 @@ final class HeterogeneousScrollSession {
   @ItemsBuilder<Item> private func item(for id: Int) -> [ItemModel<Item>] {
     let revision = revisions[id, default: 0]
     (compact.contains(id) ? compactTitle : regularTitle).item(id: .title(id), element: id, content: revision)
-      .willDisplay(titleAppeared)
-      .didEndDisplaying(titleDisappeared)
+      .actions(titleActions)
     if id % Self.badgeEvery == 0 {
-      ItemModel(id: .badge(id), content: revision, element: id, in: registry, makeHost: DeclaredBadgeHost.init) {
-        $0.revision = $1
-      }
+      badge.item(id: .badge(id), element: id, content: revision)
     }
     spacer.item(id: .spacer(id), content: 1 + revision % 3)
   }
@@ -158,7 +161,7 @@ final class HeterogeneousScrollSession {
       case .title(let row), .badge(let row):
         let host = simulator.host(for: id, as: DeclaredRowHost.self)
         if host?.store?.currentState.id != row || host?.store !== registry.store(for: row) { misbound.append(id) }
-      case .spacer:
+      case .header, .spacer:
         if simulator.host(for: id, as: DeclaredSpacerHost.self) == nil { misbound.append(id) }
       }
     }
@@ -170,6 +173,14 @@ final class HeterogeneousScrollSession {
   /// Deletes, inserts and moves about 0.1 % of the rows each, changes the content of as many
   /// rows on screen and the title kind of as many more, and shows the result.
   private func edit() async {
+    await store.send(.edit(plannedEdits()))
+    await show()
+  }
+
+  /// The edits of one batch, with the content and kind changes recorded. Apart from ``edit()``
+  /// so that its copy of the rows is gone before the store edits them: held across the send, it
+  /// would make the store copy every row, and keep the copy alive while the batch is shown.
+  private func plannedEdits() -> [RowEdit] {
     let rows = store.currentState.rows
     let perKind = max(1, rows.count / 1_000)
     var edits: [RowEdit] = []
@@ -198,8 +209,7 @@ final class HeterogeneousScrollSession {
       let restyled = onScreen.randomElement(using: &random) ?? id
       if !compact.insert(restyled).inserted { compact.remove(restyled) }
     }
-    await store.send(.edit(edits))
-    await show()
+    return edits
   }
 
   /// Unbinds every host, removes every row, waits for the effects to end, and checks that
