@@ -65,7 +65,7 @@ extension TestStore {
     let location = (fileID, filePath, line, column)
     await settle(at: location)
     receive(
-      description: "an action of the path's case (a \(path.describedAsExample))", matching: { path.extract($0) != nil },
+      description: "an action that \(type(of: path)) extracts", matching: { path.extract($0) != nil },
       update, at: location)
   }
 
@@ -117,23 +117,35 @@ extension TestStore {
       description: "\(path.embed(value))", matching: { path.extract($0) == value }, update, at: location)
   }
 
-  /// Runs `operation` with ``exhaustivity`` set to `exhaustivity`, then restores it, as TCA's
-  /// `withExhaustivity(_:operation:)`: a block of a strict test that checks only what it asserts.
+  /// Runs `operation` with ``exhaustivity`` set to `exhaustivity`, then restores it, even when
+  /// it throws, as TCA's `withExhaustivity(_:operation:)`: a block of a strict test that checks
+  /// only what it asserts.
   /// - Parameters:
   ///   - exhaustivity: How strictly the block's steps check.
   ///   - operation: The steps.
-  public nonisolated(nonsending) func withExhaustivity<E: Error>(
-    _ exhaustivity: Exhaustivity, operation: () async throws(E) -> Void
-  ) async throws(E) {
+  /// - Returns: What `operation` returns.
+  @discardableResult
+  public nonisolated(nonsending) func withExhaustivity<R, E: Error>(
+    _ exhaustivity: Exhaustivity, operation: () async throws(E) -> R
+  ) async throws(E) -> R {
     let previous = self.exhaustivity
     self.exhaustivity = exhaustivity
     defer { self.exhaustivity = previous }
-    try await operation()
+    return try await operation()
+  }
+
+  /// Runs the synchronous `operation` with ``exhaustivity`` set to `exhaustivity`, then restores
+  /// it, even when it throws.
+  /// - Parameters:
+  ///   - exhaustivity: How strictly the block's checks run.
+  ///   - operation: The steps.
+  /// - Returns: What `operation` returns.
+  @discardableResult
+  public func withExhaustivity<R, E: Error>(_ exhaustivity: Exhaustivity, operation: () throws(E) -> R) throws(E) -> R {
+    let previous = self.exhaustivity
+    self.exhaustivity = exhaustivity
+    defer { self.exhaustivity = previous }
+    return try operation()
   }
 }
 
-extension ActionPath {
-  /// How a failure names the expected case: a path has no case name to print, so it is named by
-  /// the types it leads from and to.
-  fileprivate var describedAsExample: String { "\(Root.self) holding \(Value.self)" }
-}

@@ -127,6 +127,21 @@ struct ReducerCompositionTests {
     #expect(path.extract(.rows(.element(id: 8, action: .stop))) == nil)
     #expect(path.extract(.stopAll) == nil)
   }
+
+  /// `ActionPath.path(_:_:)` is `appending` in a form leading dots can reach, nested for a
+  /// third level: `.path(.path(.rows, element7), .rename)`.
+  @Test func actionPathPathChainsLikeAppendingAtEveryDepth() {
+    let element7 = ActionPath<IdentifiedAction<Int, RowFeature.Action>, RowFeature.Action>(
+      embed: { .element(id: 7, action: $0) },
+      extract: { if case .element(7, let action) = $0 { action } else { nil } })
+    let rename = ActionPath<RowFeature.Action, String>(
+      embed: { .rename($0) }, extract: { if case .rename(let name) = $0 { name } else { nil } })
+    let path: ActionPath<ListFeature.Action, String> = .path(.path(.rows, element7), rename)
+    #expect(path.embed("x") == .rows(.element(id: 7, action: .rename("x"))))
+    #expect(path.extract(.rows(.element(id: 7, action: .rename("y")))) == "y")
+    #expect(path.extract(.rows(.element(id: 7, action: .stop))) == nil)
+    #expect(path.extract(.rows(.element(id: 8, action: .rename("y")))) == nil)
+  }
 }
 
 extension ActionPath where Root == ReducerCompositionTests.Action, Value == ReducerCompositionTests.ChildAction {

@@ -5,6 +5,7 @@ import Testing
 @Suite struct JSONOutputTests {
   static let figureKeys: Set<String> = [
     "scenario", "figure", "unit", "median", "min", "max", "baseline", "ratio", "target", "met", "detail",
+    "costs", "baselineCosts",
   ]
 
   @Test func benchPrintsOneObjectWithEveryFigure() async throws {

@@ -37,6 +37,20 @@ public struct ActionPath<Root, Value>: Sendable {
       extract: { self.extract($0).flatMap(next.extract) }
     )
   }
+
+  /// `first` chained with `next`, spelled so that it reads with leading dots where an
+  /// `ActionPath` is expected: `.path(.counter, .increment)` is
+  /// `ActionPath.counter.appending(.increment)`, TCA's `\.counter.increment`. (Swift checks a
+  /// leading-dot chain such as `.counter.appending(.increment)` against the type of its first
+  /// member, so that form does not compile there.) Nest it for deeper paths:
+  /// `.path(.path(.app, .counter), .increment)`.
+  /// - Parameters:
+  ///   - first: A path from `Root` into a child's actions.
+  ///   - next: A path from the child's actions into one of its cases.
+  /// - Returns: A path from `Root` straight to `next`'s value.
+  public static func path<Middle>(_ first: ActionPath<Root, Middle>, _ next: ActionPath<Middle, Value>) -> Self {
+    first.appending(next)
+  }
 }
 
 /// A way into and out of one case of an enum, for state: TCA's case paths, written by hand.

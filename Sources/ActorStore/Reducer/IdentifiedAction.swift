@@ -29,3 +29,8 @@ extension ActionPath {
       })
   }
 }
+
+/// The actions of a list of a feature's elements, as TCA spells it: `IdentifiedActionOf<Todo>` is
+/// `IdentifiedAction<Todo.State.ID, Todo.Action>`.
+public typealias IdentifiedActionOf<R: Reducer> = IdentifiedAction<R.State.ID, R.Action>
+where R.State: Identifiable, R.State.ID: Sendable
