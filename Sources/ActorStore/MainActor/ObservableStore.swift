@@ -151,3 +151,20 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
     registrar.didSet(self, keyPath: \.state)
   }
 }
+
+extension ObservableStore where Action: BindableAction, Action.State == State {
+  /// A member of the state, readable as the read-only member is (tracking that member only),
+  /// and settable: setting it sends `.binding(.set(keyPath, newValue))`, in order with the
+  /// other sends, as TCA's store does. The member reads the new value once the store has
+  /// applied the action and its state has reached the main actor, not at once.
+  ///
+  /// With SwiftUI, `@Bindable var store: ObservableStore<State, Action>` then makes
+  /// `$store.name` a `Binding` through this subscript, the way TCA's `$store.name` is written.
+  /// - Parameter keyPath: The member.
+  public subscript<Value: Equatable & Sendable>(
+    dynamicMember keyPath: any WritableKeyPath<State, Value> & Sendable
+  ) -> Value {
+    get { self[dynamicMember: keyPath as KeyPath<State, Value>] }
+    set { send(.binding(.set(keyPath, newValue))) }
+  }
+}
