@@ -241,4 +241,18 @@ struct Profile: Reducer {
     #expect(readsAge.count == 0)
     #expect(store.currentState.name == "Blob")
   }
+
+  /// SwiftUI's `Bindable` reaches a member through a `ReferenceWritableKeyPath` to it; writing
+  /// through such a key path is the same send.
+  @Test func aReferenceWritableKeyPathToAMemberSetsItThroughTheStore() {
+    let executor = TestExecutor()
+    defer { executor.drainAfterRelease() }
+    let store = Store(initialState: Profile.State(), reducer: Profile(), executor: executor.makeStoreExecutor())
+    let profile = ObservableStore(store)
+    let name: ReferenceWritableKeyPath<ObservableStore<Profile.State, Profile.Action>, String> = \.name
+    profile[keyPath: name] = "Blob"
+    executor.runUntilIdle()
+    #expect(profile[keyPath: name] == "Blob")
+    #expect(profile.nameEdits == 1)
+  }
 }

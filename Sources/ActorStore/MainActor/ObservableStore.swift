@@ -14,7 +14,9 @@ import Observation
 /// which tracks every change). States arrive on the main actor through the store tree's
 /// ``StoreExecutor/mainActorScheduler``, coalesced: a burst of changes between two main-actor
 /// turns is one update to the newest state. For a scoped store, ``isAlive`` turns `false`
-/// (observably) when its state is gone, and the last state stays readable.
+/// (observably) when its state is gone, and the last state stays readable. When `Action` is a
+/// ``BindableAction`` of `State`, members are also settable: setting one sends a
+/// ``BindingAction``, which is what SwiftUI's `@Bindable` needs for `$store.member`.
 @MainActor @dynamicMemberLookup
 public final class ObservableStore<State: Sendable, Action: Sendable>: Observable {
   /// The store shown.

@@ -90,9 +90,9 @@ extension BindingAction: CustomReflectable {
 /// ```
 ///
 /// The `binding` case satisfies ``binding(_:)``. ``binding-swift.property`` finds the case's
-/// payload by reflection (the case must be named `binding`); a feature whose actions go through
-/// ``BindingReducer`` at a high rate can implement it with a plain `if case` instead (see
-/// ``binding-swift.property``).
+/// payload by reflection (the case must be named `binding`, and the enum must not customize its
+/// `Mirror`); a feature whose actions go through ``BindingReducer`` at a high rate can implement
+/// it with a plain `if case` instead.
 public protocol BindableAction: Sendable {
   /// The state the binding actions set.
   associatedtype State
