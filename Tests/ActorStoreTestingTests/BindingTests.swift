@@ -59,8 +59,9 @@ extension ActionPath where Root == Todos.Action, Value == IdentifiedAction<Int, 
     extract: { if case .todos(let action) = $0 { action } else { nil } })
 }
 
-/// A form: `BindingReducer` first, then a reducer that counts the name's edits and loads a
-/// name through an effect that answers with a binding action.
+/// A form: `BindingReducer` first, then a reducer that logs each name it sees set (so the log
+/// shows whether it ran after the binding was applied) and loads a name through an effect that
+/// answers with a binding action.
 struct Profile: Reducer {
   struct Address: Equatable, Sendable {
     var city = ""
@@ -71,7 +72,7 @@ struct Profile: Reducer {
     var age = 0
     var isAdmin = false
     var address = Address()
-    var nameEdits = 0
+    var namesSet: [String] = []
   }
   enum Action: BindableAction, Equatable, Sendable {
     case binding(BindingAction<State>)
@@ -90,7 +91,7 @@ struct Profile: Reducer {
     Reduce { state, action in
       switch action {
       case .binding(\.name):
-        state.nameEdits += 1
+        state.namesSet.append(state.name)
         return .none
       case .binding:
         return .none
@@ -138,7 +139,7 @@ struct Profile: Reducer {
     await store.send(.load)
     await store.receive(.binding(.set(\.name, "Blob"))) {
       $0.name = "Blob"
-      $0.nameEdits = 1
+      $0.namesSet = ["Blob"]
     }
     await store.send(.set(\.address.city, "Paris")) { $0.address.city = "Paris" }
     await store.finish()
@@ -151,7 +152,7 @@ struct Profile: Reducer {
       await store.send(.load)
       await store.receive(.binding(.set(\.name, "Blobby"))) {
         $0.name = "Blobby"
-        $0.nameEdits = 1
+        $0.namesSet = ["Blobby"]
       }
     }
     let messages = issues.messages.joined(separator: "\n")
@@ -250,7 +251,7 @@ struct Profile: Reducer {
 
     #expect(profile.name == "Blob")
     #expect(profile.address.city == "Paris")
-    #expect(profile.nameEdits == 1)
+    #expect(profile.namesSet == ["Blob"])
     #expect(readsName.count == 1)
     #expect(readsAge.count == 0)
     #expect(store.currentState.name == "Blob")
@@ -267,6 +268,6 @@ struct Profile: Reducer {
     profile[keyPath: name] = "Blob"
     executor.runUntilIdle()
     #expect(profile[keyPath: name] == "Blob")
-    #expect(profile.nameEdits == 1)
+    #expect(profile.namesSet == ["Blob"])
   }
 }
