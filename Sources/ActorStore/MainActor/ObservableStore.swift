@@ -14,7 +14,9 @@ import Observation
 /// which tracks every change). States arrive on the main actor through the store tree's
 /// ``StoreExecutor/mainActorScheduler``, coalesced: a burst of changes between two main-actor
 /// turns is one update to the newest state. For a scoped store, ``isAlive`` turns `false`
-/// (observably) when its state is gone, and the last state stays readable.
+/// (observably) when its state is gone, and the last state stays readable. When `Action` is a
+/// ``BindableAction`` of `State`, members are also settable: setting one sends a
+/// ``BindingAction``, which is what SwiftUI's `@Bindable` needs for `$store.member`.
 @MainActor @dynamicMemberLookup
 public final class ObservableStore<State: Sendable, Action: Sendable>: Observable {
   /// The store shown.
@@ -149,5 +151,22 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
     currentState = newState
     for member in changed { member.didSet(self) }
     registrar.didSet(self, keyPath: \.state)
+  }
+}
+
+extension ObservableStore where Action: BindableAction, Action.State == State {
+  /// A member of the state, readable as the read-only member is (tracking that member only),
+  /// and settable: setting it sends `.binding(.set(keyPath, newValue))`, in order with the
+  /// other sends, as TCA's store does. The member reads the new value once the store has
+  /// applied the action and its state has reached the main actor, not at once.
+  ///
+  /// With SwiftUI, `@Bindable var store: ObservableStore<State, Action>` then makes
+  /// `$store.name` a `Binding` through this subscript, the way TCA's `$store.name` is written.
+  /// - Parameter keyPath: The member.
+  public subscript<Value: Equatable & Sendable>(
+    dynamicMember keyPath: any WritableKeyPath<State, Value> & Sendable
+  ) -> Value {
+    get { self[dynamicMember: keyPath as KeyPath<State, Value>] }
+    set { send(.binding(.set(keyPath, newValue))) }
   }
 }
