@@ -40,7 +40,7 @@ import Testing
     // Each action increments the counter of its case when the state is in that case, and
     // leaves the state alone otherwise; switching cases is done by assigning the state.
     for seed in 0..<300 {
-      var random = Mix(seed: UInt64(seed))
+      var random = SplitMix64(state: UInt64(seed))
       var state = Destination.State.first(Counter.State())
       var model: (case: Int, count: Int) = (0, 0)
       for _ in 0..<30 {
@@ -66,18 +66,6 @@ import Testing
 
 private struct IgnoreIssues: IssueReporter {
   func report(_ issue: RuntimeIssue) {}
-}
-
-private struct Mix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
 }
 
 extension CasePath where Root == EnumCaseScopeTests.Destination.State, Value == EnumCaseScopeTests.Counter.State {

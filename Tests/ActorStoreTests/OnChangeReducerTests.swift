@@ -33,7 +33,7 @@ import Testing
   @Test func runsOnlyWhenTheWatchedValueChanges() {
     // Over seeded action sequences, the change log equals a model that compares before/after.
     for seed in 0..<500 {
-      var generator = SplitMix(seed: UInt64(seed))
+      var generator = SplitMix64(state: UInt64(seed))
       var state = Feature.State()
       var expected: [String] = []
       var modelValue = 0
@@ -55,18 +55,5 @@ import Testing
     await store.send(.set(2))
     await store.send(.setOther(5))
     #expect(await store.state.changes == ["0→2", "changed 2"])
-  }
-}
-
-/// A small seeded generator, so the property above does not depend on ActorStoreTesting.
-private struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
