@@ -23,7 +23,7 @@ extension Clock {
   }
 }
 
-/// The ticks of ``Clock/timer(interval:)``: each tick is the instant it was due, as the clock's
+/// The ticks of `clock.timer(interval:)`: each tick is the instant it was due, as the clock's
 /// own `Instant` behind `any InstantProtocol`.
 public struct ClockTimer<Duration: DurationProtocol>: AsyncSequence, Sendable {
   /// A tick: the instant it was due.
