@@ -4,8 +4,8 @@ import Synchronization
 /// The dependency values of a ``TestStore``, behind a mutex: the test writes them between
 /// steps, the store's reducer reads them on the executor's thread.
 private final class DependencyBox: Sendable {
-  private let storage: Mutex<DependencyValues>
-  init(_ values: DependencyValues) { storage = Mutex(values) }
+  private let storage: Locked<DependencyValues>
+  init(_ values: DependencyValues) { storage = Locked(values) }
   var values: DependencyValues {
     get { storage.withLock { $0 } }
     set { storage.withLock { $0 = newValue } }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
   import Glibc
 #endif
+import ActorStore
 import Synchronization
 
 /// Exact costs of the work between two readings, counted for the whole process: they do not
@@ -49,7 +50,7 @@ enum CostCounters {
   private static let installed = Atomic<Bool>(false)
   /// The costs of the first part ``BenchRounds/time(_:)`` timed since ``startRound()``, once
   /// it has timed one.
-  private static let round = Mutex<(counting: Bool, costs: CostCounts?)>((false, nil))
+  private static let round = Locked<(counting: Bool, costs: CostCounts?)>((false, nil))
 
   /// Installs the counters, once; call it before the benchmarks run.
   /// - Returns: `nil` when counting works, else why it cannot.

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A heterogeneous collection declared from state: sections of ``ItemModel``s of several kinds,
 /// diffed into the ``CollectionUpdate`` that shows it (Epoxy's `setSections(_:animated:)`).
@@ -318,9 +317,10 @@ extension DeclaredCollection: DiffSide {
 
 /// A declared collection's snapshot, built once on first use and shared by the collection's
 /// copies.
-// Sendable through the `Mutex`, which guards the only mutable state.
+// Sendable through the lock, which guards the only mutable state. `Locked`, not `Mutex`: copies
+// of one collection may build it from several threads, and ThreadSanitizer must see the lock.
 @usableFromInline final class SnapshotCache<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Sendable {
-  @usableFromInline let snapshot = Mutex<Snapshot<SectionID, ItemID>?>(nil)
+  @usableFromInline let snapshot = Locked<Snapshot<SectionID, ItemID>?>(nil)
 
   @usableFromInline init() {}
 
