@@ -16,8 +16,13 @@ final class SentActions<Action: Sendable>: Sendable {
 
   @Test func oneStorePerCountryIsSharedByItsItemsAndRemovalCancelsAndUnbinds() async throws {
     let rows = IdentifiedArray(uniqueElements: Self.countries.map { CountryRow.State(id: $0.0, name: $0.1) })
-    let store = TestStore(initialState: CountryPicker.State(rows: rows)) { executor in
-      CountryPicker(row: CountryRow(save: { _, _ in try await executor.clock.sleep(for: .seconds(1)) }))
+    let store = TestStore(initialState: CountryPicker.State(rows: rows)) {
+      CountryPicker()
+    } withDependencies: {
+      $0.favourites = FavouritesClient { _, _ in
+        @Dependency(\.continuousClock) var clock
+        try await clock.sleep(for: .seconds(1))
+      }
     }
     store.exhaustivity = .off
     let registry = ChildStoreRegistry(parent: store.store, elements: \.rows, action: CountryPicker.rowsPath)

@@ -34,8 +34,10 @@ func countryStores(_ countries: [(String, String)]) -> (
   TestStore<CountryPicker.State, CountryPicker.Action>, ChildStoreRegistry<String, CountryRow.State, CountryRow.Action>
 ) {
   let rows = IdentifiedArray(uniqueElements: countries.map { CountryRow.State(id: $0.0, name: $0.1) })
-  let store = TestStore(initialState: CountryPicker.State(rows: rows)) { _ in
-    CountryPicker(row: CountryRow(save: { _, _ in }))
+  let store = TestStore(initialState: CountryPicker.State(rows: rows)) {
+    CountryPicker()
+  } withDependencies: {
+    $0.favourites = FavouritesClient { _, _ in }
   }
   return (store, ChildStoreRegistry(parent: store.store, elements: \.rows, action: CountryPicker.rowsPath))
 }

@@ -30,11 +30,8 @@ public struct CountryPicker: Reducer {
   public static let rowsPath = ActionPath<Action, IdentifiedAction<String, CountryRow.Action>>(
     embed: Action.rows, extract: { if case .rows(let action) = $0 { action } else { nil } })
 
-  let row: CountryRow
-
   /// Creates the picker feature.
-  /// - Parameter row: Each country's feature.
-  public init(row: CountryRow) { self.row = row }
+  public init() {}
 
   /// Selects and removes countries, then routes country actions to their rows.
   public var body: some ReducerOf<Self> {
@@ -50,6 +47,6 @@ public struct CountryPicker: Reducer {
       }
       return .none
     }
-    .forEach(\.rows, action: Self.rowsPath) { row }
+    .forEach(\.rows, action: Self.rowsPath) { CountryRow() }
   }
 }

@@ -34,13 +34,10 @@ public struct CountryRow: Reducer {
 
   struct SaveID: Hashable, Sendable {}
 
-  let save: @Sendable (_ id: String, _ isFavourite: Bool) async throws -> Void
+  @Dependency(\.favourites) var favourites
 
-  /// Creates the row feature.
-  /// - Parameter save: Saves a favourite flag.
-  public init(save: @escaping @Sendable (_ id: String, _ isFavourite: Bool) async throws -> Void) {
-    self.save = save
-  }
+  /// Creates the row feature; it saves through the `favourites` dependency.
+  public init() {}
 
   /// Toggles and saves the favourite flag.
   /// - Parameters:
@@ -52,9 +49,8 @@ public struct CountryRow: Reducer {
     case .favouriteTapped:
       state.isFavourite.toggle()
       state.isSaving = true
-      let (save, id, isFavourite) = (self.save, state.id, state.isFavourite)
-      return .run { send in
-        try await save(id, isFavourite)
+      return .run { [id = state.id, isFavourite = state.isFavourite] send in
+        try await favourites.save(id, isFavourite)
         await send(.saved)
       }
       .cancellable(id: SaveID(), cancelInFlight: true)
