@@ -1,4 +1,3 @@
-import Synchronization
 
 extension Reducer {
   /// Overrides one dependency for this reducer and everything it contains: its reduce and the
@@ -69,7 +68,7 @@ public struct DependencyOverridingReducer<Base: Reducer>: Reducer {
 /// The cache of a ``DependencyOverridingReducer``: the values it last derived and their source.
 /// A class holding a mutex, so that copies of the reducer share it and any thread may use it.
 @usableFromInline final class DerivedDependencies: Sendable {
-  private let last = Mutex<(source: DependencyValues, derived: DependencyValues)?>(nil)
+  private let last = Locked<(source: DependencyValues, derived: DependencyValues)?>(nil)
 
   init() {}
 

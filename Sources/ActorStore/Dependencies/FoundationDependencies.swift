@@ -1,7 +1,6 @@
 // The only file of the dependency system that needs Foundation (for `UUID` and `Date`); the
 // per-action path never reaches it unless a reducer reads these dependencies.
 import Foundation
-import Synchronization
 
 extension DependencyValues {
   /// Makes UUIDs: random ones live; in a `TestStore` (ActorStoreTesting),
@@ -70,7 +69,7 @@ public struct UUIDGenerator: Sendable {
 
 /// A counter shared by the copies of one incrementing generator, behind a mutex.
 private final class IncrementingCounter: Sendable {
-  private let value = Mutex<UInt64>(0)
+  private let value = Locked<UInt64>(0)
   func take() -> UInt64 {
     value.withLock { count in
       defer { count &+= 1 }

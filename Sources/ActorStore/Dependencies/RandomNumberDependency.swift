@@ -1,4 +1,3 @@
-import Synchronization
 
 extension DependencyValues {
   /// Runs work with the random number generator in force: the system's live; in tests,
@@ -20,8 +19,8 @@ extension DependencyValues {
 public struct WithRandomNumberGenerator: Sendable {
   /// The generator, behind a mutex: draws from several tasks are serialized.
   private final class Shared: Sendable {
-    let generator: Mutex<any RandomNumberGenerator & Sendable>
-    init(_ generator: any RandomNumberGenerator & Sendable) { self.generator = Mutex(generator) }
+    let generator: Locked<any RandomNumberGenerator & Sendable>
+    init(_ generator: any RandomNumberGenerator & Sendable) { self.generator = Locked(generator) }
   }
 
   private let shared: Shared
