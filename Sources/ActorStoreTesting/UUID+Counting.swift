@@ -8,7 +8,6 @@ extension UUID {
   /// is taken as its bit pattern.
   /// - Parameter intValue: The generator's count.
   public init(_ intValue: Int) {
-    let b = withUnsafeBytes(of: UInt64(bitPattern: Int64(intValue)).bigEndian) { Array($0) }
-    self.init(uuid: (0, 0, 0, 0, 0, 0, 0, 0, b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]))
+    self.init(counting: UInt64(bitPattern: Int64(intValue)))
   }
 }

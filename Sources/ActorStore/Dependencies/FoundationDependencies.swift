@@ -80,7 +80,8 @@ private final class IncrementingCounter: Sendable {
 
 extension UUID {
   /// The UUID whose last 64 bits are `count`, big-endian: its text ends in `count` in hex.
-  fileprivate init(counting count: UInt64) {
+  /// ActorStoreTesting's `UUID(0)`, `UUID(1)`… are these.
+  package init(counting count: UInt64) {
     let b = withUnsafeBytes(of: count.bigEndian) { Array($0) }
     self.init(uuid: (0, 0, 0, 0, 0, 0, 0, 0, b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]))
   }
