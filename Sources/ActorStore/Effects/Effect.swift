@@ -26,10 +26,10 @@ public struct Effect<Action: Sendable>: Sendable {
     /// Cancels everything launched under the scope `component`.
     indirect case cancelScope(component: EffectID)
     indirect case throttled(Effect, ThrottleRule)
-    /// A `cancellable` node of a pending `concatenate` item whose record already exists, so
+    /// A `cancellable` node of a pending `concatenate` item whose gate (a group node) already exists, so
     /// that `cancel(id:)` reaches it before it starts; with the key its `cancelInFlight` cancels
     /// when it starts.
-    indirect case gated(Effect, EffectRecord, path: ScopePath?, cancelInFlight: EffectKey?)
+    indirect case gated(Effect, EffectNodeID, path: ScopePath?, cancelInFlight: EffectKey?)
   }
 
   /// Does nothing.

@@ -38,7 +38,7 @@ public struct Send<Action: Sendable>: Sendable {
   @inlinable @inline(never)
   nonisolated(nonsending) func deliver(_ action: Action) async {
     switch channel {
-    case .effect(let record): await record.deliver(action, record, record.isolation)
+    case .effect(let record): await record.receiver.receive(action, from: record, on: record.isolation)
     case .closure(let closure): await closure.deliver(action)
     }
   }

@@ -32,7 +32,7 @@ public struct StoreTask: Hashable, Sendable {
   nonisolated(nonsending) public func finish() async {
     guard let record, let registry else { return }
     await withTaskCancellationHandler {
-      await registry.waitUntilTransitivelyFinished(record)
+      await registry.waitUntilTransitivelyFinished(record.node)
     } onCancel: {
       registry.cancel(record, transitively: true)
     }

@@ -1,0 +1,319 @@
+/// A store tree's effect bookkeeping as a value: the effect tree (nodes in a table, linked by
+/// slot), the cancellation index, and the throttles' memory.
+///
+/// Each event is a mutating method. Work it leaves for outside the lock (tasks to cancel,
+/// waiters to resume) comes back as a ``RegistryFollowUp``; ``EffectRegistry`` holds the state
+/// under its lock and performs the follow-ups after releasing it. The only references a
+/// transition touches besides its own storage are the nodes' ``EffectRecord``s, which it tells
+/// of outcomes (an atomic write), and the tracer.
+///
+/// Invariants:
+/// - A node's slot is freed exactly when it finishes transitively; its parent then no longer
+///   links to it.
+/// - A node is in the index under each of its `keys` until it finishes structurally or is
+///   cancelled, and under no other key.
+/// - `openStructural` counts the node's own open unit (its task or its launcher's hold) and its
+///   structural children not yet structurally finished; `openTransitive` counts the own unit and
+///   every child not yet transitively finished.
+@usableFromInline struct EffectRegistryState: ~Copyable {
+  /// Nodes in flight under one key. One node is the common case and costs no set.
+  enum Bucket {
+    case one(EffectNodeID)
+    case many(Set<EffectNodeID>)
+  }
+
+  /// Keys remembered so that cancelling a never-used ID can be diagnosed; bounded so that an
+  /// app cycling through unique IDs does not grow without limit.
+  static let seenKeyCapacity = 4_096
+  /// The root's slot: the node every send origin hangs from. It never finishes, so cancelling it
+  /// transitively cancels everything the store ever started.
+  static let rootSlot: UInt32 = 0
+
+  var nodes: [EffectNode]
+  /// Free slots below `nodes.count`, reused last-freed first.
+  var freeSlots: [UInt32] = []
+  var index: [EffectKey: Bucket] = [:]
+  var seenKeys: Set<EffectKey> = []
+  /// Each throttle ID's current interval. Entries outlive their effects, so they are swept once
+  /// the table has doubled since the last sweep: the table stays within twice the IDs throttled
+  /// within their interval (or ``throttleSweepMinimum``), at amortised constant cost per call.
+  var throttles: [ThrottleKey: any ThrottleMemory] = [:]
+  var throttleSweepThreshold = Self.throttleSweepMinimum
+  static let throttleSweepMinimum = 256
+  var runningTasks = 0
+  var nextSerial: UInt64 = 0
+  /// Whether the root store was released (see ``EffectRegistry/storeReleased()``).
+  var isStoreReleased = false
+  /// The work the store tree's executor is doing for an effect, if any (see
+  /// ``EffectRegistry/withDelivery(for:_:)``).
+  var delivery: EffectDelivery?
+  /// Traces effect starts, cancellations and ends, which all happen in this state's
+  /// transitions, so that the trace's order is the registry's.
+  let tracer: StoreTracer?
+
+  /// Creates the state of an empty tree.
+  /// - Parameters:
+  ///   - tracer: Where effect events go, if traced.
+  ///   - root: The record standing for the root node.
+  init(tracer: StoreTracer?, root: EffectRecord) {
+    self.tracer = tracer
+    nodes = [EffectNode(serial: root.node.serial, flags: [], record: root)]
+  }
+
+  /// The root node's ID; its serial is never used by another node.
+  @usableFromInline static let rootID = EffectNodeID(slot: rootSlot, serial: .max)
+
+  /// Whether `id` names a node still in the table (not finished transitively).
+  func isLive(_ id: EffectNodeID) -> Bool {
+    Int(id.slot) < nodes.count && nodes[Int(id.slot)].serial == id.serial
+      && !nodes[Int(id.slot)].flags.contains(.free)
+  }
+
+  /// The flags of the node `id` names, which must be live. (Fields are read one by one, never by
+  /// copying a node out: a copy retains its references.)
+  func flags(of id: EffectNodeID) -> EffectNode.Flags {
+    assert(isLive(id), "stale effect node \(id)")
+    return nodes[Int(id.slot)].flags
+  }
+
+  // MARK: Opening
+
+  /// Takes the number and the slot of a node about to open (see
+  /// ``open(_:record:under:spawned:keys:isTask:)``).
+  /// - Parameter replacesGroup: Whether the node stands for a `cancellable` group and the task
+  ///   below it (keys and task on the same node, which cancels, finishes and leaves the index
+  ///   exactly as the pair would): it then takes both their numbers, so that numbering (traces,
+  ///   cancel order) does not depend on which form the store chose.
+  @usableFromInline mutating func reserve(replacesGroup: Bool = false) -> EffectNodeID {
+    if replacesGroup { nextSerial += 1 }
+    let serial = nextSerial
+    nextSerial += 1
+    return reserve(serial: serial)
+  }
+
+  private mutating func reserve(serial: UInt64) -> EffectNodeID {
+    while let slot = freeSlots.popLast() {
+      // Slots past the end were trimmed after they were freed.
+      if isFreeSlot(slot) {
+        nodes[Int(slot)] = EffectNode(serial: serial, flags: [], record: nil)
+        return EffectNodeID(slot: slot, serial: serial)
+      }
+    }
+    nodes.append(EffectNode(serial: serial, flags: [], record: nil))
+    return EffectNodeID(slot: UInt32(nodes.count - 1), serial: serial)
+  }
+
+  /// Opens the node `id` (from ``reserve(replacesGroup:)``) below `parent`, registered under
+  /// `keys`, with one unit of own activity (its task, or the launcher's hold) that
+  /// ``endActivity(of:isTask:)`` releases.
+  /// - Parameters:
+  ///   - record: The object standing for the node, if it has one.
+  ///   - spawned: Whether the node was started by an action `parent`'s effect sent.
+  ///   - isTask: Whether the node runs a task of its own.
+  @usableFromInline mutating func open(
+    _ id: EffectNodeID, record: EffectRecord?, under parent: EffectNodeID, spawned: Bool, keys: EffectKeys,
+    isTask: Bool
+  ) {
+    let slot = Int(id.slot)
+    let parentSlot = Int(parent.slot)
+    assert(isLive(parent), "effect opened under a finished node")
+    nodes[slot].record = record
+    link(id.slot, under: parent.slot, spawned: spawned)
+    nodes[parentSlot].openTransitive += 1
+    if !spawned { nodes[parentSlot].openStructural += 1 }
+    if isTask {
+      runningTasks += 1
+      nodes[slot].flags.insert(.task)
+    }
+    // A spawned node (started by an action the parent sent, accepted before any cancel)
+    // inherits only a cancel of the parent's whole send: a cancel by ID stops the effect, not
+    // what its last action started.
+    let parentFlags = nodes[parentSlot].flags
+    if parentFlags.contains(.cancelled), !spawned || parentFlags.contains(.cancelsSpawned) {
+      nodes[slot].flags.insert(parentFlags.contains(.cancelsSpawned) ? [.cancelled, .cancelsSpawned] : .cancelled)
+      record?.publish(.cancelled)
+      if isTask, let tracer {
+        tracer.emit(.effectStarted(traceStart(of: id)))
+        tracer.emit(.effectCancelled(effect: id.serial, cause: .enclosingCancelled))
+      }
+      return
+    }
+    nodes[slot].keys = keys
+    for key in keys {
+      Self.add(id, to: &index[key])
+      if seenKeys.count < Self.seenKeyCapacity { seenKeys.insert(key) }
+    }
+    if isTask, let tracer { tracer.emit(.effectStarted(traceStart(of: id))) }
+  }
+
+  /// Opens the node of a send's first effect, a top-level task (`.run`, cancellable or not),
+  /// right below the root, where it stands for the send's origin as well: a send that starts one
+  /// effect makes one node and one record, not two. The origin's number is reserved, so that
+  /// effects are numbered as if it had been opened first.
+  /// - Returns: The number the origin takes if ``interpose(_:record:above:)`` opens it later.
+  @usableFromInline mutating func reserveOriginSerial() -> UInt64 {
+    defer { nextSerial += 1 }
+    return nextSerial
+  }
+
+  /// Opens the send's origin, numbered `serial`, in the place of `standIn`, the task node that
+  /// stood for it, and moves `standIn` below it: the tree is then the one opening the origin first
+  /// would have built. `standIn` opened in this batch: its task has not started, so nothing hangs
+  /// below it yet.
+  /// - Returns: The origin's ID.
+  mutating func interpose(serial: UInt64, record: (EffectNodeID) -> EffectRecord, above standIn: EffectNodeID)
+    -> EffectRecord
+  {
+    let id = reserve(serial: serial)
+    let origin = record(id)
+    nodes[Int(id.slot)].record = origin
+    unlink(standIn.slot)
+    if nodes[Int(Self.rootSlot)].isCancelled {
+      nodes[Int(id.slot)].flags.insert(.cancelled)
+      origin.publish(.cancelled)
+    }
+    // The root counts `standIn` once, as spawned; the origin takes that count over.
+    link(id.slot, under: Self.rootSlot, spawned: true)
+    link(standIn.slot, under: id.slot, spawned: false)
+    nodes[Int(id.slot)].openStructural += 1
+    nodes[Int(id.slot)].openTransitive += 1
+    return origin
+  }
+
+  /// Stores the task running `id`.
+  /// - Returns: Whether the node was cancelled already: the caller then cancels the task.
+  mutating func attach(_ task: EffectTask, to id: EffectNodeID) -> Bool {
+    let flags = flags(of: id)
+    if flags.contains(.cancelled) { return true }
+    if !flags.contains(.structurallyFinished) { nodes[Int(id.slot)].task = task }
+    return false
+  }
+
+  // MARK: Finishing
+
+  /// Releases the unit of activity `id` was opened with: its task ended, or its launcher is done.
+  /// Finishes the node and its ancestors as far as their counts allow.
+  /// - Parameter isTask: Whether the unit was the node's task.
+  mutating func endActivity(of id: EffectNodeID, isTask: Bool) -> RegistryFollowUp {
+    if isTask {
+      runningTasks -= 1
+      tracer?.emit(.effectFinished(effect: id.serial))
+    }
+    var slot = Int(id.slot)
+    nodes[slot].task = nil
+    nodes[slot].openStructural -= 1
+    nodes[slot].openTransitive -= 1
+    var followUp = RegistryFollowUp()
+    while true {
+      var parentChanged = false
+      let parent = nodes[slot].parent
+      if !nodes[slot].isStructurallyFinished, nodes[slot].openStructural == 0 {
+        nodes[slot].flags.insert(.structurallyFinished)
+        unregister(slot)
+        followUp.resumeLater(&nodes[slot].structuralWaiters)
+        if parent != EffectNode.none, !nodes[slot].isSpawned {
+          nodes[Int(parent)].openStructural -= 1
+          parentChanged = true
+        }
+      }
+      if nodes[slot].openTransitive == 0 {
+        followUp.resumeLater(&nodes[slot].transitiveWaiters)
+        if parent != EffectNode.none {
+          unlink(UInt32(slot))
+          nodes[Int(parent)].openTransitive -= 1
+          parentChanged = true
+        }
+        free(slot)
+      }
+      guard parentChanged else { break }
+      slot = Int(parent)
+    }
+    return followUp
+  }
+
+  /// Frees the slot of a node that finished transitively, telling its record.
+  private mutating func free(_ slot: Int) {
+    nodes[slot].record?.publish(.finished)
+    nodes[slot] = EffectNode(serial: nodes[slot].serial, flags: .free, record: nil)
+    if slot == nodes.count - 1 {
+      // Trimmed from the end, so that the table shrinks back after a burst of effects; the
+      // free list's entries past the end are skipped when popped.
+      while let last = nodes.last, last.flags.contains(.free) { nodes.removeLast() }
+      if nodes.count < nodes.capacity / 8, nodes.capacity > Self.nodeShrinkMinimum {
+        nodes = Array(nodes)
+        freeSlots.removeAll { Int($0) >= nodes.count }
+      }
+    } else {
+      freeSlots.append(UInt32(slot))
+      // Entries trimmed away, or pushed twice across a trim, are dropped once they outnumber
+      // the table: the list stays proportional to it.
+      if freeSlots.count > 2 * nodes.count { freeSlots = Set(freeSlots).filter { isFreeSlot($0) }.sorted() }
+    }
+  }
+
+  private func isFreeSlot(_ slot: UInt32) -> Bool {
+    Int(slot) < nodes.count && nodes[Int(slot)].flags.contains(.free)
+  }
+
+  /// The node table's room below which it is never rebuilt smaller.
+  static let nodeShrinkMinimum = 1_024
+
+  // MARK: Queries
+
+  /// Why an action sent by `record`'s effect is not to be processed as usual, or `nil` when it is.
+  func refusal(of record: EffectRecord) -> EffectRegistry.Refusal? {
+    if isStoreReleased { return .storeReleased }
+    guard isLive(record.node) else {
+      return record.currentStatus.contains(.cancelled) ? .cancelled : .afterFinish
+    }
+    let flags = flags(of: record.node)
+    if flags.contains(.cancelled) { return .cancelled }
+    if flags.contains(.structurallyFinished) { return .afterFinish }
+    return nil
+  }
+
+  /// Each effect task still running in `top`'s subtree (`top` included). Its number (unique in
+  /// this registry, never reused) identifies it across calls; the description names where it
+  /// started, for diagnostics.
+  func runningEffects(under top: EffectNodeID) -> [(serial: UInt64, description: String)] {
+    guard isLive(top) else { return [] }
+    var running: [(serial: UInt64, description: String)] = []
+    var stack = [top.slot]
+    while let slot = stack.popLast() {
+      if nodes[Int(slot)].task != nil, !nodes[Int(slot)].isStructurallyFinished {
+        running.append((nodes[Int(slot)].serial, nodes[Int(slot)].record?.diagnosticDescription ?? "effect"))
+      }
+      var child = nodes[Int(slot)].firstChild
+      while child != EffectNode.none {
+        stack.append(child)
+        child = nodes[Int(child)].nextSibling
+      }
+    }
+    return running
+  }
+
+  // MARK: Tree links
+
+  /// Makes `slot` the first child of `parent`, structural or spawned; counts nothing.
+  private mutating func link(_ slot: UInt32, under parent: UInt32, spawned: Bool) {
+    let first = nodes[Int(parent)].firstChild
+    nodes[Int(slot)].parent = parent
+    if spawned { nodes[Int(slot)].flags.insert(.spawned) } else { nodes[Int(slot)].flags.remove(.spawned) }
+    nodes[Int(slot)].nextSibling = first
+    nodes[Int(slot)].previousSibling = EffectNode.none
+    if first != EffectNode.none { nodes[Int(first)].previousSibling = slot }
+    nodes[Int(parent)].firstChild = slot
+  }
+
+  /// Removes `slot` from its parent's children.
+  private mutating func unlink(_ slot: UInt32) {
+    let parent = Int(nodes[Int(slot)].parent)
+    let previous = nodes[Int(slot)].previousSibling
+    let next = nodes[Int(slot)].nextSibling
+    if nodes[parent].firstChild == slot { nodes[parent].firstChild = next }
+    if previous != EffectNode.none { nodes[Int(previous)].nextSibling = next }
+    if next != EffectNode.none { nodes[Int(next)].previousSibling = previous }
+    nodes[Int(slot)].previousSibling = EffectNode.none
+    nodes[Int(slot)].nextSibling = EffectNode.none
+  }
+}
