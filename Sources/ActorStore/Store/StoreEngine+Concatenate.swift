@@ -53,9 +53,7 @@ extension StoreEngine {
     _ run: EffectRun<Action>, under concatenation: EffectNodeID, startedBy action: Action?
   ) -> EffectTaskRecord<Action> {
     registry.open(under: concatenation, spawned: false, isTask: true, replacesGroup: true) {
-      EffectTaskRecord(
-        node: $0, origin: run.origin, startedBy: action, operation: run.operation, handler: run.handler,
-        receiver: self, isolation: isolation, registry: registry)
+      taskRecord($0, run, startedBy: action)
     }
   }
 

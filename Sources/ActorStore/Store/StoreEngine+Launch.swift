@@ -39,27 +39,35 @@ extension StoreEngine {
   ///   ``EffectRegistryState/reserve(replacesGroup:)``).
   @inlinable
   func startRun(_ run: EffectRun<Action>, _ context: LaunchContext, keys: EffectKeys = .none, replacesGroup: Bool = false) {
-    let make = { (node: EffectNodeID) in
-      EffectTaskRecord(
-        node: node, origin: run.origin, startedBy: context.action, operation: run.operation, handler: run.handler,
-        receiver: self, isolation: self.isolation, registry: self.registry)
-    }
     let record: EffectTaskRecord<Action>
+    // Each `record:` closure is a literal, so that it captures by reference and copies nothing.
     if let parent = context.parent {
-      record = registry.open(under: parent, spawned: context.isSpawned, keys: keys, isTask: true, record: make)
+      record = registry.open(under: parent, spawned: context.isSpawned, keys: keys, isTask: true) {
+        taskRecord($0, run, startedBy: context.action)
+      }
     } else if sendOrigin == nil {
       // The send's first effect stands for its origin until a second one needs the origin.
-      let (standIn, originSerial) = registry.openStandingForSendOrigin(
-        keys: keys, replacesGroup: replacesGroup, record: make)
+      let (standIn, originSerial) = registry.openStandingForSendOrigin(keys: keys, replacesGroup: replacesGroup) {
+        taskRecord($0, run, startedBy: context.action)
+      }
       sendOrigin = standIn
       reservedOriginSerial = originSerial
       record = standIn
     } else {
+      let origin = currentSendOrigin()
       record = registry.open(
-        under: currentSendOrigin(), spawned: false, keys: keys, isTask: true, replacesGroup: replacesGroup,
-        record: make)
+        under: origin, spawned: false, keys: keys, isTask: true, replacesGroup: replacesGroup
+      ) { taskRecord($0, run, startedBy: context.action) }
     }
     deferStart(.run(record), priorityRawValue: run.priorityRawValue)
+  }
+
+  /// The record of the task node `node`, running `run`.
+  @inlinable
+  func taskRecord(_ node: EffectNodeID, _ run: EffectRun<Action>, startedBy action: Action?) -> EffectTaskRecord<Action> {
+    EffectTaskRecord(
+      node: node, origin: run.origin, startedBy: action, operation: run.operation, handler: run.handler,
+      receiver: self, isolation: isolation, registry: registry)
   }
 
   /// The node grouping the current top-level send's effects, made on first use.

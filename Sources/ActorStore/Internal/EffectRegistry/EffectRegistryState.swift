@@ -30,7 +30,7 @@
   static let rootSlot: UInt32 = 0
 
   var nodes: [EffectNode]
-  /// Free slots below `nodes.count`, reused last-freed first.
+  /// The free slots, reused last freed first.
   var freeSlots: [UInt32] = []
   var index: [EffectKey: Bucket] = [:]
   var seenKeys: Set<EffectKey> = []
@@ -92,12 +92,15 @@
   }
 
   private mutating func reserve(serial: UInt64) -> EffectNodeID {
-    while let slot = freeSlots.popLast() {
-      // Slots past the end were trimmed after they were freed.
-      if isFreeSlot(slot) {
-        nodes[Int(slot)] = EffectNode(serial: serial, flags: [], record: nil)
-        return EffectNodeID(slot: slot, serial: serial)
-      }
+    if let slot = freeSlots.popLast() {
+      // A freed node holds no references (see `free(_:)`): only its plain fields are reset,
+      // where assigning a whole node would destroy the old one field by field.
+      nodes[Int(slot)].serial = serial
+      nodes[Int(slot)].flags = []
+      nodes[Int(slot)].openStructural = 1
+      nodes[Int(slot)].openTransitive = 1
+      nodes[Int(slot)].firstChild = EffectNode.none
+      return EffectNodeID(slot: slot, serial: serial)
     }
     nodes.append(EffectNode(serial: serial, flags: [], record: nil))
     return EffectNodeID(slot: UInt32(nodes.count - 1), serial: serial)
@@ -231,31 +234,31 @@
     return followUp
   }
 
-  /// Frees the slot of a node that finished transitively, telling its record.
+  /// Frees the slot of a node that finished transitively, telling its record. Its task, keys and
+  /// waiters are gone already; its record goes now, so that a free node holds no references.
+  /// Slots are reused, last freed first; the table is cut back once it is mostly free, so that
+  /// it shrinks after a burst of effects.
   private mutating func free(_ slot: Int) {
     nodes[slot].record?.publish(.finished)
-    nodes[slot] = EffectNode(serial: nodes[slot].serial, flags: .free, record: nil)
-    if slot == nodes.count - 1 {
-      // Trimmed from the end, so that the table shrinks back after a burst of effects; the
-      // free list's entries past the end are skipped when popped.
-      while let last = nodes.last, last.flags.contains(.free) { nodes.removeLast() }
-      if nodes.count < nodes.capacity / 8, nodes.capacity > Self.nodeShrinkMinimum {
-        nodes = Array(nodes)
-        freeSlots.removeAll { Int($0) >= nodes.count }
-      }
-    } else {
-      freeSlots.append(UInt32(slot))
-      // Entries trimmed away, or pushed twice across a trim, are dropped once they outnumber
-      // the table: the list stays proportional to it.
-      if freeSlots.count > 2 * nodes.count { freeSlots = Set(freeSlots).filter { isFreeSlot($0) }.sorted() }
-    }
+    nodes[slot].record = nil
+    nodes[slot].flags = .free
+    freeSlots.append(UInt32(slot))
+    if nodes.count > Self.nodeShrinkMinimum, freeSlots.count > nodes.count - nodes.count / 8 { trimFreeTail() }
   }
 
-  private func isFreeSlot(_ slot: UInt32) -> Bool {
-    Int(slot) < nodes.count && nodes[Int(slot)].flags.contains(.free)
+  /// Removes the free nodes at the end of the table (the root, in slot 0, is never free) and the
+  /// free list's entries for them; rebuilds the table smaller if it then fills less than an
+  /// eighth of its room. Called once at most `nodes.count / 8` slots are live, it costs constant
+  /// amortised time per freed node.
+  private mutating func trimFreeTail() {
+    var end = nodes.count
+    while nodes[end - 1].flags.contains(.free) { end -= 1 }
+    nodes.removeSubrange(end...)
+    freeSlots.removeAll { Int($0) >= end }
+    if nodes.count < nodes.capacity / 8 { nodes = Array(nodes) }
   }
 
-  /// The node table's room below which it is never rebuilt smaller.
+  /// The node table's size below which it is never cut back.
   static let nodeShrinkMinimum = 1_024
 
   // MARK: Queries

@@ -2,12 +2,19 @@
 /// `StoreTask.finish()`, so the first is kept inline: an array would allocate a buffer for it.
 struct EffectWaiters {
   private var first: UnsafeContinuation<Void, Never>?
-  private var more: [UnsafeContinuation<Void, Never>] = []
+  /// `nil` rather than empty, so that making and dropping waiters touches no array storage.
+  private var more: [UnsafeContinuation<Void, Never>]?
 
   /// Adds a waiter.
   /// - Parameter waiter: The continuation to resume when the record finishes.
   mutating func append(_ waiter: UnsafeContinuation<Void, Never>) {
-    if first == nil { first = waiter } else { more.append(waiter) }
+    if first == nil {
+      first = waiter
+    } else if more == nil {
+      more = [waiter]
+    } else {
+      more?.append(waiter)
+    }
   }
 
   /// Moves every waiter of `other` here, leaving `other` empty.
@@ -18,8 +25,8 @@ struct EffectWaiters {
       swap(&self, &other)
       return
     }
-    more.append(otherFirst)
-    more += other.more
+    append(otherFirst)
+    for waiter in other.more ?? [] { append(waiter) }
     other = EffectWaiters()
   }
 
@@ -27,6 +34,6 @@ struct EffectWaiters {
   func resumeAll() {
     guard let first else { return }
     first.resume()
-    for waiter in more { waiter.resume() }
+    for waiter in more ?? [] { waiter.resume() }
   }
 }
