@@ -43,8 +43,7 @@ import Synchronization
   private let anchor: StoreIsolationAnchor?
   // The `var`s below are touched only on the store's executor, one batch at a time, never while
   // another access to the same property is in progress (no reducer or effect can reach the
-  // engine), so the dynamic exclusivity check a class property pays per access can never fail:
-  // `bench --counts` counts what it would cost (see Docs/Stress-and-Benchmarks.md).
+  // engine), so the dynamic exclusivity check a class property pays per access can never fail.
   /// Actions produced with `.send` (or sent re-entrantly), processed before the batch ends.
   @exclusivity(unchecked) @usableFromInline var queue = ActionQueue<QueuedAction>()
   @exclusivity(unchecked) @usableFromInline var isProcessing = false
