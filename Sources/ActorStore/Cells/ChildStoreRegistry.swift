@@ -293,7 +293,13 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
     let table = parent.elementScopes.table(in: parent, elements: elements)
     let embed = action.embed
     makeStore = { id in parent.unregisteredElementStore(id: id, in: table, embed: embed) }
-    adoptStore = { id, store in table.adopt(store.link!.elementStateHolder, id: id, in: parent) }
+    adoptStore = { id, store in
+      // Every store of the registry was made by `makeStore`, scoped from `parent`.
+      guard case .scoped(let link) = store.core else {
+        preconditionFailure("ChildStoreRegistry: its stores are scoped, never root stores")
+      }
+      return table.adopt(link.elementStateHolder, id: id, in: parent)
+    }
     entries = Locked(Entries())
     parent.watchTransitions { [weak self] current, previous in
       guard let self else { return false }
