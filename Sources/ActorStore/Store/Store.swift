@@ -295,18 +295,3 @@ public actor Store<State: Sendable, Action: Sendable> {
   /// A scoped store and its way to its parent.
   case scoped(any ScopedStoreLink<State, Action>)
 }
-
-/// A default actor whose executor a root store borrows when it is given no serial executor, so
-/// that the store and every store scoped from it share one default actor queue.
-actor StoreIsolationAnchor {}
-
-/// A store tree's serial executor as an actor owned by its root store's engine: an effect hops
-/// onto it to deliver its actions (and a concatenation to launch its items) without holding the
-/// store, so that releasing the store still cancels the effect.
-@usableFromInline actor StoreIsolation {
-  @usableFromInline nonisolated let unownedExecutor: UnownedSerialExecutor
-
-  /// Creates the actor.
-  /// - Parameter executor: The store tree's serial executor; its owner keeps it alive.
-  init(executor: UnownedSerialExecutor) { unownedExecutor = executor }
-}
