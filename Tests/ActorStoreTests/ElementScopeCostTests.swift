@@ -7,19 +7,23 @@ import Testing
 struct ElementScopeCostTests {
   @Test func elementStoresShareOneObserverPerCollection() async {
     let store = ListFeature.store(rowIDs: Array(0..<1_000), probe: Probe())
-    let baseline = store.engine!.publisher.observerCount
+    guard case .root(let engine) = store.core else {
+      Issue.record("ListFeature.store made a scoped store")
+      return
+    }
+    let baseline = engine.publisher.observerCount
     var rows: [Store<RowFeature.State, RowFeature.Action>] = []
     for id in 0..<1_000 { rows.append(store.scope(id: id, in: \.rows, action: .rows)!) }
     // Every store kept, so that the count below shows the removal alone.
     let registry = ChildStoreRegistry(parent: store, elements: \.rows, action: .rows, unboundStoreLimit: 1_000)
     for id in 0..<1_000 { _ = registry.store(for: id) }
     // One table for `\.rows` (shared by both kinds of element store) and the registry's books.
-    #expect(store.engine!.publisher.observerCount == baseline + 2)
+    #expect(engine.publisher.observerCount == baseline + 2)
     await store.send(.remove(id: 7))
     #expect(await rows[7].isAlive == false)
     #expect(await rows[8].isAlive)
     #expect(registry.liveStoreCount == 999)
-    #expect(store.engine!.publisher.observerCount == baseline + 2)
+    #expect(engine.publisher.observerCount == baseline + 2)
   }
 
   @Test func aReleasedElementStoreLeavesItsTable() {

@@ -135,7 +135,7 @@
   ///   - parent: The store whose state holds the collection.
   /// - Returns: The element, or `nil` when no element has that ID or the parent's state is gone.
   @inlinable func element<ParentAction: Sendable>(_ id: ID, in parent: Store<ParentState, ParentAction>) -> ChildState? {
-    if let offset = elementsOffset, let engine = parent.engine {
+    if let offset = elementsOffset, case .root(let engine) = parent.core {
       return engine.publisher.withSnapshot { Self.collection(at: offset, in: $0).pointee.lookupByID }[id]
     }
     // Projected outside the publisher's lock: the key path may be a computed property.
@@ -306,8 +306,12 @@
     @usableFromInline let isRoot: Bool
 
     @usableFromInline init<State, Action>(_ store: Store<State, Action>) {
-      isRoot = store.engine != nil
-      if !isRoot { scoped = store }
+      switch store.core {
+      case .root: isRoot = true
+      case .scoped:
+        isRoot = false
+        scoped = store
+      }
     }
 
     /// Whether this refers to `store`, whose identifier keys the table's slot.

@@ -14,10 +14,8 @@
 /// ```
 public actor Store<State: Sendable, Action: Sendable> {
   nonisolated private let serialExecutorReference: UnownedSerialExecutor
-  /// The engine of a root store; `nil` for a scoped store.
-  @usableFromInline nonisolated let engine: StoreEngine<State, Action>?
-  /// A scoped store's way to its parent; `nil` for a root store.
-  @usableFromInline nonisolated let link: (any ScopedStoreLink<State, Action>)?
+  /// What this store is: the root of its tree, with the engine, or a store scoped from another.
+  @usableFromInline nonisolated let core: StoreCore<State, Action>
   /// What `send` runs: a root store's feature-specialized batch, or the forwarding to the
   /// parent. Kept on the store itself as a plain closure: reaching it costs no generic
   /// metadata lookup, unlike a field of the generic engine or an optional.
@@ -74,8 +72,7 @@ public actor Store<State: Sendable, Action: Sendable> {
   ) {
     let engine = StoreEngine(state: initialState, batch: batch, executor: executor, dependencies: dependencies)
     serialExecutorReference = engine.isolation.unownedExecutor
-    self.engine = engine
-    link = nil
+    core = .root(engine)
     let send = batch.send
     sendEntry = { _, action, _ in send(engine, action) }
   }
@@ -83,13 +80,12 @@ public actor Store<State: Sendable, Action: Sendable> {
   /// Creates a store scoped through `link`, on its parent's executor.
   @usableFromInline init(scopedThrough link: any ScopedStoreLink<State, Action>, executor: UnownedSerialExecutor) {
     serialExecutorReference = executor
-    engine = nil
-    self.link = link
+    core = .scoped(link)
     sendEntry = { store, action, site in store.sendThroughParent(action, from: site) }
   }
 
   deinit {
-    if let engine {
+    if case .root(let engine) = core {
       engine.registry.storeReleased()
       engine.publisher.finishAll()
     }
@@ -99,20 +95,29 @@ public actor Store<State: Sendable, Action: Sendable> {
   public nonisolated var unownedExecutor: UnownedSerialExecutor { serialExecutorReference }
 
   /// The executors of this store's tree.
-  public nonisolated var executor: StoreExecutor { engine?.executor ?? link!.executor }
+  public nonisolated var executor: StoreExecutor {
+    switch core {
+    case .root(let engine): engine.executor
+    case .scoped(let link): link.executor
+    }
+  }
 
   /// The current state. For a scoped store whose state is gone, the last state it had.
   public var state: State {
-    if let engine { return engine.state }
-    return link!.isolatedState() ?? link!.lastState
+    switch core {
+    case .root(let engine): engine.state
+    case .scoped(let link): link.isolatedState() ?? link.lastState
+    }
   }
 
   /// A snapshot of the state for synchronous reads from any thread, e.g. UI code. It is
   /// updated after each processed ``send(_:fileID:filePath:line:column:)``, so it never shows a
   /// half-processed chain of actions.
   public nonisolated var currentState: State {
-    if let engine { return engine.publisher.snapshot }
-    return link!.currentState() ?? link!.lastState
+    switch core {
+    case .root(let engine): engine.publisher.snapshot
+    case .scoped(let link): link.currentState() ?? link.lastState
+    }
   }
 
   /// Processes `action` and every action it synchronously produces, then starts their effects.
@@ -135,8 +140,11 @@ public actor Store<State: Sendable, Action: Sendable> {
     sendEntry(self, action, CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
+  /// A scoped store's `sendEntry`.
   private func sendThroughParent(_ action: Action, from site: CallSite) -> StoreTask {
-    let link = link!
+    guard case .scoped(let link) = core else {
+      preconditionFailure("a root store sends through its engine's batch, not through a parent")
+    }
     guard link.isolatedState() != nil else {
       registry.tracer?.actionDropped(action, because: .stateRemoved)
       site.report(
@@ -170,21 +178,27 @@ public actor Store<State: Sendable, Action: Sendable> {
   nonisolated func stream<Value: Equatable & Sendable>(
     _ extract: @escaping @Sendable (State) -> Value?, owner: AnyObject? = nil
   ) -> AsyncStream<Value> {
-    if let engine { return engine.publisher.stream(extract, owner: owner) }
-    return link!.stream(extract, owner: owner)
+    switch core {
+    case .root(let engine): engine.publisher.stream(extract, owner: owner)
+    case .scoped(let link): link.stream(extract, owner: owner)
+    }
   }
 
   /// Invalidates a scoped store for good with the state it had last (`nil` keeps the last
   /// state it saw): its observations finish at the next publication and its sends are dropped
   /// with a diagnostic.
-  @usableFromInline nonisolated func invalidate(finalState: State?) { link?.invalidate(finalState: finalState) }
+  @usableFromInline nonisolated func invalidate(finalState: State?) {
+    if case .scoped(let link) = core { link.invalidate(finalState: finalState) }
+  }
 
   /// Registers `onChange` to run on the store's executor after each processed batch with this
   /// store's state, or `nil` once a scoped store's state is gone; it stays registered while it
   /// returns `true`.
   nonisolated func watch(_ onChange: @escaping @Sendable (State?) -> Bool) {
-    if let engine { return engine.publisher.watch { current, _ in onChange(current.pointee) } }
-    link!.watch(withPrevious: false) { current, _ in onChange(current) }
+    switch core {
+    case .root(let engine): engine.publisher.watch { current, _ in onChange(current.pointee) }
+    case .scoped(let link): link.watch(withPrevious: false) { current, _ in onChange(current) }
+    }
   }
 
   /// Like ``watch(_:)``, with the store's state at the publication before too (`nil` if it had
@@ -199,14 +213,18 @@ public actor Store<State: Sendable, Action: Sendable> {
     _ onChange: @escaping @Sendable (_ current: State?, _ previous: State?) -> Bool,
     onPublication: @escaping StatePublisher<State>.Observer.Receive
   ) {
-    if let engine { return engine.publisher.watch(onPublication) }
-    link!.watch(withPrevious: true, onChange)
+    switch core {
+    case .root(let engine): engine.publisher.watch(onPublication)
+    case .scoped(let link): link.watch(withPrevious: true, onChange)
+    }
   }
 
   /// ``currentState``, or `nil` once a scoped store's state is gone.
   @usableFromInline nonisolated var currentStateIfAlive: State? {
-    if let engine { return engine.publisher.snapshot }
-    return link!.currentState()
+    switch core {
+    case .root(let engine): engine.publisher.snapshot
+    case .scoped(let link): link.currentState()
+    }
   }
 
   /// The number of effect tasks of this store tree still running (cancelled ones included
@@ -227,13 +245,28 @@ public actor Store<State: Sendable, Action: Sendable> {
   public nonisolated var cancellationIndexCount: Int { registry.indexedKeyCount }
 
   /// The registry of the store tree's effects.
-  nonisolated var registry: EffectRegistry { engine?.registry ?? link!.registry }
+  nonisolated var registry: EffectRegistry {
+    switch core {
+    case .root(let engine): engine.registry
+    case .scoped(let link): link.registry
+    }
+  }
 
   /// The element-store tables of the store tree.
-  @usableFromInline nonisolated var elementScopes: ElementScopes { engine?.elementScopes ?? link!.elementScopes }
+  @usableFromInline nonisolated var elementScopes: ElementScopes {
+    switch core {
+    case .root(let engine): engine.elementScopes
+    case .scoped(let link): link.elementScopes
+    }
+  }
 
   /// The store tree's queue of sends from synchronous code.
-  @usableFromInline nonisolated var orderedSends: OrderedSends { engine?.orderedSends ?? link!.orderedSends }
+  @usableFromInline nonisolated var orderedSends: OrderedSends {
+    switch core {
+    case .root(let engine): engine.orderedSends
+    case .scoped(let link): link.orderedSends
+    }
+  }
 
   /// Sends `action` from synchronous code, behind every send made this way to any store of
   /// the tree before it: the main-actor glue's sends reach the store in call order.
@@ -247,22 +280,18 @@ public actor Store<State: Sendable, Action: Sendable> {
 
   /// The state, or `nil` once a scoped store's state is gone; isolated.
   var stateIfAlive: State? {
-    if let engine { return engine.state }
-    return link!.isolatedState()
+    switch core {
+    case .root(let engine): engine.state
+    case .scoped(let link): link.isolatedState()
+    }
   }
 }
 
-/// A default actor whose executor a root store borrows when it is given no serial executor, so
-/// that the store and every store scoped from it share one default actor queue.
-actor StoreIsolationAnchor {}
-
-/// A store tree's serial executor as an actor owned by its root store's engine: an effect hops
-/// onto it to deliver its actions (and a concatenation to launch its items) without holding the
-/// store, so that releasing the store still cancels the effect.
-@usableFromInline actor StoreIsolation {
-  @usableFromInline nonisolated let unownedExecutor: UnownedSerialExecutor
-
-  /// Creates the actor.
-  /// - Parameter executor: The store tree's serial executor; its owner keeps it alive.
-  init(executor: UnownedSerialExecutor) { unownedExecutor = executor }
+/// What a ``Store`` is: the root of its tree, which owns the engine (the live state, the reducer,
+/// the effects), or a store scoped from another one, which reaches its parent through a link.
+@usableFromInline enum StoreCore<State: Sendable, Action: Sendable>: Sendable {
+  /// A root store and its engine.
+  case root(StoreEngine<State, Action>)
+  /// A scoped store and its way to its parent.
+  case scoped(any ScopedStoreLink<State, Action>)
 }
