@@ -61,7 +61,7 @@ import Testing
     #expect(figure.min == 250 && figure.max == 450)
     #expect(figure.baseline == 100)
     // The detail of the run whose median is the median, so that its rates agree with `median`.
-    #expect(figure.detail == "run 3")
+    #expect(figure.detail == "run 3 (run 3 of 3, the median one)")
     #expect(figure.costs == runs[0][0].costs)
   }
 

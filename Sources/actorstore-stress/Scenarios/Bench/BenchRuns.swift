@@ -11,7 +11,8 @@
 /// - `met` is the target judged on that median ratio and median cost, and on the target's parts
 ///   that are not times (the diff's minimal moves) holding in every run;
 /// - `detail` is the one of the run whose median is the median (the lower middle one for an even
-///   count), so that the rates it states agree with `median`;
+///   count), so that the rates it states agree with `median`, and says which run that is (its
+///   baseline rates are that run's, not the median of the baselines);
 /// - `costs` and `baselineCosts` (`--counts`) are the first run's: they are exact counts.
 ///
 /// Every other figure (memory, whose heap growth is no time) is the first run's as it is.
@@ -47,7 +48,8 @@ enum BenchRuns {
     target.othersHeld = runs.allSatisfy { $0.timeTarget?.othersHeld ?? true }
     combined.timeTarget = target
     combined.met = target.isMet(median: combined.median, ratio: combined.ratio!)
-    combined.detail = runs[medianRun(medians)].detail
+    let middle = medianRun(medians)
+    combined.detail = runs[middle].detail.map { "\($0) (run \(middle + 1) of \(runs.count), the median one)" }
     return combined
   }
 
