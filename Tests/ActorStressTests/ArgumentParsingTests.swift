@@ -62,6 +62,10 @@ import Testing
     (["send", "--only", "diff"], "--only does not apply to the send scenario (it applies to: bench)"),
     (["--only", "diff"], "--only does not apply to the default mix (name a scenario it applies to: bench)"),
     (["bench", "--only", "diff", "--only=cancel"], "--only is given twice"),
+    (["bench", "--runs", "0"], "--runs expects a whole number from 1 to 100"),
+    (["bench", "--runs", "101"], "--runs expects a whole number from 1 to 100"),
+    (["send", "--runs", "3"], "--runs does not apply to the send scenario (it applies to: bench)"),
+    (["--runs", "3"], "--runs does not apply to the default mix (name a scenario it applies to: bench)"),
     (["--trace"], "--trace needs a value"),
     (["--trace="], "--trace expects a file path"),
     (["bench", "--trace", "t.jsonl"], "--trace does not apply to the bench scenario"),
@@ -85,6 +89,21 @@ import Testing
     #expect(BenchScenario(sizes: ScenarioSizes()).benchmarks(seed: 1).map(\.name) == BenchScenario.names)
     #expect(Set(BenchScenario.names).count == BenchScenario.names.count)
     for name in BenchScenario.names { #expect(HelpText.text.contains(name), "\(name)") }
+  }
+
+  @Test func benchRunsThreeTimesUnlessRunsSaysOtherwise() throws {
+    let defaults = try StressOptions.parse(["bench"]).get().sizes(for: .bench, inMix: false)
+    #expect(defaults.runs == 3)
+    #expect(BenchScenario(sizes: defaults).unitsPerPass == 3 * BenchScenario.names.count)
+    #expect(BenchScenario(sizes: defaults).summary.contains("median of 3 full runs"))
+    let options = try StressOptions.parse(["bench", "--runs=1", "--only", "diff"]).get()
+    #expect(options.runs == 1)
+    let single = BenchScenario(sizes: options.sizes(for: .bench, inMix: false), only: options.only)
+    #expect(single.runs == 1 && single.unitsPerPass == 1)
+    #expect(!single.summary.contains("runs"))
+    #expect(single.arguments.suffix(4) == ["--runs", "1", "--only", "diff"])
+    // Only bench reads it; the field says one run elsewhere.
+    #expect(ScenarioName.send.defaultSizes.runs == 1)
   }
 
   @Test func mixKeepsExploreSmall() throws {

@@ -4,14 +4,15 @@ import Testing
 
 @Suite struct JSONOutputTests {
   static let figureKeys: Set<String> = [
-    "scenario", "figure", "unit", "median", "min", "max", "baseline", "ratio", "target", "met", "detail",
-    "costs", "baselineCosts",
+    "scenario", "figure", "unit", "median", "min", "max", "baseline", "ratio", "runRatios", "target", "met",
+    "detail", "costs", "baselineCosts",
   ]
 
+  /// One run (`--runs 1`): each comparison's ratio is its median ÷ its baseline.
   @Test func benchPrintsOneObjectWithEveryFigure() async throws {
     let run = await runCommand(
-      "bench", "--actions", "400", "--effects", "40", "--elements", "400", "--hosts", "5", "--seed", "8", "--json",
-      "--quiet")
+      "bench", "--actions", "400", "--effects", "40", "--elements", "400", "--hosts", "5", "--seed", "8", "--runs",
+      "1", "--json", "--quiet")
     #expect(run.status == .success, "\(run.error)")
     #expect(run.standard.hasSuffix("}\n") && run.standard.filter { $0 == "\n" }.count == 1)
     let json = try MiniJSON.parse(run.standard)
@@ -33,6 +34,7 @@ import Testing
       let baseline = try #require(figure["baseline"]?.number)
       let ratio = try #require(figure["ratio"]?.number)
       #expect(abs(ratio - median / baseline) <= 1e-9 * abs(ratio))
+      #expect(figure["runRatios"] == .null)
     }
     let names = figures.compactMap { $0["figure"]?.string }
     let diffRows = ["diff of 4 items, 10 % edits", "diff of 40 items, 10 % edits", "diff of 400 items, 10 % edits"]
@@ -51,9 +53,35 @@ import Testing
       ])
   }
 
+  /// The default three runs: a time figure's ratio is the median of the runs' ratios, listed in
+  /// `runRatios`, and its median lies within its min – max (the runs' medians); memory figures are
+  /// the first run's, with no `runRatios`.
+  @Test func benchCombinesThreeRunsByDefault() async throws {
+    let run = await runCommand(
+      "bench", "--only", "cancel-bulk", "--effects", "40", "--seed", "8", "--json", "--quiet")
+    #expect(run.status == .success, "\(run.error)")
+    let json = try MiniJSON.parse(run.standard)
+    #expect(json["scenarios"]?.array?.first?["summary"]?.string?.contains("median of 3 full runs") == true)
+    let figures = try #require(json["figures"]?.array)
+    #expect(figures.count == 2)
+    let time = try #require(figures.first)
+    for figure in figures { #expect(figure.keys == Self.figureKeys) }
+    let ratios = try #require(time["runRatios"]?.array).compactMap(\.number)
+    #expect(ratios.count == 3)
+    #expect(time["ratio"]?.number == Figure.median(of: ratios))
+    let median = try #require(time["median"]?.number)
+    let min = try #require(time["min"]?.number)
+    let max = try #require(time["max"]?.number)
+    #expect(min <= median && median <= max)
+    #expect(time["met"]?.bool == (Figure.median(of: ratios) <= 3))
+    let memory = try #require(figures.last)
+    #expect(memory["figure"]?.string == "memory per in-flight effect")
+    #expect(memory["runRatios"] == .null)
+  }
+
   @Test func benchOnlyRunsTheSelectedFigures() async throws {
     let run = await runCommand(
-      "bench", "--only", "start-cancel", "--effects", "40", "--seed", "8", "--json", "--quiet")
+      "bench", "--only", "start-cancel", "--effects", "40", "--seed", "8", "--runs", "1", "--json", "--quiet")
     #expect(run.status == .success, "\(run.error)")
     let figures = try #require(try MiniJSON.parse(run.standard)["figures"]?.array)
     #expect(figures.compactMap { $0["figure"]?.string } == ["start + cancel(id:) of a sleeping effect, per pair"])

@@ -48,6 +48,8 @@ import Testing
     #expect(run.status == .success, "\(run.standard)\(run.error)")
     #expect(run.standard.contains("registry bind+unbind, first scroll"))
     #expect(run.standard.contains("held    no effect delivers after cancel(id:)"))
+    // Three runs by default: each time figure lists the runs' ratios under its row.
+    #expect(run.standard.contains("ratios of the 3 runs: "))
   }
 
   @Test func durationRepeatsPassesWithTheNextSeed() async throws {

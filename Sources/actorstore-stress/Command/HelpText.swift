@@ -11,7 +11,7 @@ enum HelpText {
     USAGE
       actorstore-stress [scenario] [--actions N] [--effects N] [--elements N] [--hosts N]
                         [--seeds N] [--seed S] [--duration SECONDS] [--heterogeneous] [--trace FILE]
-                        [--only NAME] [--counts] [--json] [--quiet | --progress]
+                        [--only NAME] [--runs N] [--counts] [--json] [--quiet | --progress]
 
     With no scenario, runs send, effects, scroll (25 000 rows) and explore at their default
     sizes, \(defaultRunTime) in a release build, and prints a short table.
@@ -48,18 +48,27 @@ enum HelpText {
                           whose edits also change items' content and kind.
       --only NAME         bench: run only the benchmarks whose name contains NAME, one of
                           \(benchmarkNames).
+      --runs N            bench: full runs of every selected figure, in sequence (default 3).
+                          A time figure reports the median of the runs' medians, min – max
+                          across them, the median of their baselines and of their ratios
+                          (not median ÷ baseline), and is judged ("met") on that median ratio;
+                          memory figures and --counts costs are the first run's. --runs 1 is
+                          one run, judged on its own ratios.
       --counts            bench: also count each figure's exact costs per operation, subject
                           and baseline: retains and releases, jobs enqueued on the global
                           executor, and heap allocations when the allocation counter is
                           preloaded (Benchmarks/CostCounting/README.md). Linux only; the
-                          counting hooks slow every figure down, so read its times apart.
+                          counting hooks slow every figure down, so read its times apart
+                          (and give --runs 1 when only the counts matter).
       --trace FILE        Trace every store the scenario creates to FILE, one JSON object per
                           event (see Docs/Debugging.md), and add a "trace events" figure; in the
                           default mix, every scenario traces to the one FILE. Not for bench:
                           tracing would change every figure it measures.
       --json              Print one JSON object: each scenario's report and an array of
                           figures {scenario, figure, unit, median, min, max, baseline, ratio,
-                          target, met, detail, costs, baselineCosts}.
+                          runRatios, target, met, detail, costs, baselineCosts}; runRatios
+                          lists each run's ratio when bench --runs combined several runs into
+                          a time figure, else null.
       --quiet             No progress lines (they go to standard error, once a second, and only
                           when it is a terminal).
       --progress          Progress lines even when standard error is not a terminal (a CI log).

@@ -23,7 +23,7 @@ enum ScenarioName: String, CaseIterable, Sendable {
     case .effects: [.effects, .seed, .duration, .trace]
     case .scroll: [.elements, .hosts, .seed, .duration, .trace]
     case .explore: [.seeds, .actions, .effects, .seed, .duration, .trace]
-    case .bench: [.actions, .effects, .elements, .hosts, .seed, .only]
+    case .bench: [.actions, .effects, .elements, .hosts, .seed, .only, .runs]
     }
   }
 
@@ -51,7 +51,7 @@ enum ScenarioName: String, CaseIterable, Sendable {
     case .effects: ScenarioSizes(effects: 100_000)
     case .scroll: ScenarioSizes(elements: 100_000, hosts: 20)
     case .explore: ScenarioSizes(actions: 60, effects: 24, seeds: 1_000)
-    case .bench: ScenarioSizes(actions: 2_000_000, effects: 10_000, elements: 1_000_000, hosts: 20)
+    case .bench: ScenarioSizes(actions: 2_000_000, effects: 10_000, elements: 1_000_000, hosts: 20, runs: 3)
     }
   }
 
@@ -73,4 +73,7 @@ struct ScenarioSizes: Equatable, Sendable {
   var elements = 0
   var hosts = 0
   var seeds = 0
+  /// `bench`: full runs of every selected figure, in sequence, whose time figures are judged on
+  /// their median (see ``BenchRuns``).
+  var runs = 1
 }

@@ -1,6 +1,6 @@
 /// An option that takes a value.
 enum ValueOption: String, CaseIterable, Sendable {
-  case actions, effects, elements, hosts, seeds, seed, duration, trace, only
+  case actions, effects, elements, hosts, seeds, seed, duration, trace, only, runs
 
   /// `--name`.
   var flag: String { "--\(rawValue)" }
@@ -13,6 +13,7 @@ enum ValueOption: String, CaseIterable, Sendable {
     case .effects: 1_000_000
     case .elements: 10_000_000
     case .hosts: 10_000
+    case .runs: BenchScenario.maximumRuns
     case .actions, .seeds: 1_000_000_000
     case .seed, .duration, .trace, .only: nil
     }
@@ -34,6 +35,8 @@ struct StressOptions: Equatable, Sendable {
   var elements: Int?
   var hosts: Int?
   var seeds: Int?
+  /// `bench --runs N`: full runs of the bench, judged on their median (see ``BenchRuns``).
+  var runs: Int?
   var seed: UInt64?
   /// Seconds to keep repeating each scenario, with the next seed each pass.
   var duration: Double?
@@ -160,6 +163,7 @@ struct StressOptions: Equatable, Sendable {
     if reads.contains(.elements), let elements { sizes.elements = elements }
     if reads.contains(.hosts), let hosts { sizes.hosts = hosts }
     if reads.contains(.seeds), let seeds { sizes.seeds = seeds }
+    if reads.contains(.runs), let runs { sizes.runs = runs }
     return sizes
   }
 
@@ -172,7 +176,7 @@ struct StressOptions: Equatable, Sendable {
   /// Stores `text` as the value of `option`, or describes why it is not a valid value.
   private mutating func assign(_ text: String, to option: ValueOption) -> UsageError? {
     switch option {
-    case .actions, .effects, .elements, .hosts, .seeds:
+    case .actions, .effects, .elements, .hosts, .seeds, .runs:
       let maximum = option.maximumCount ?? Int.max
       guard let count = Self.digits(text).flatMap({ Int($0) }), (1...maximum).contains(count) else {
         return UsageError(message: "\(option.flag) expects a whole number from 1 to \(maximum) (got '\(text)')")
@@ -182,6 +186,7 @@ struct StressOptions: Equatable, Sendable {
       case .effects: effects = count
       case .elements: elements = count
       case .hosts: hosts = count
+      case .runs: runs = count
       default: seeds = count
       }
     case .seed:

@@ -12,12 +12,21 @@ struct Figure: Equatable, Sendable {
   var max: Double
   /// The baseline's median, in the same unit.
   var baseline: Double?
-  /// `median / baseline`: how many times the baseline's cost the subject takes.
+  /// `median / baseline`: how many times the baseline's cost the subject takes. Over several
+  /// `bench` runs (``runRatios``), the median of the runs' ratios instead.
   var ratio: Double?
   /// The target, as written in DESIGN.md.
   var target: String?
-  /// Whether the target was met.
+  /// Whether the target was met; for a time comparison over several `bench` runs, judged on the
+  /// median of the runs' ratios (see ``BenchRuns``).
   var met: Bool?
+  /// What a time comparison's target requires, kept so that a figure combined over several
+  /// `bench` runs can be judged again on its median ratio; `nil` for other figures (memory,
+  /// counts, throughputs), which are not judged on times.
+  var timeTarget: TimeTarget?
+  /// Each run's ratio, in run order, when `bench --runs N` combined N > 1 runs into this figure;
+  /// `nil` for a figure of a single run, or one taken from the first run (not a time comparison).
+  var runRatios: [Double]?
   /// Anything else worth reading next to the figure (rates, move counts, how it was measured).
   var detail: String?
   /// The subject's exact costs per operation (`bench --counts`).
@@ -46,6 +55,28 @@ struct Figure: Equatable, Sendable {
     let sorted = samples.sorted()
     let middle = sorted.count / 2
     return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+  }
+}
+
+/// What a time comparison's target requires: a largest ratio to its baseline, sometimes a
+/// largest absolute cost per operation, and sometimes a condition that is not a time (the diff's
+/// minimal moves).
+struct TimeTarget: Equatable, Sendable {
+  /// The largest subject ÷ baseline ratio.
+  var maxRatio: Double
+  /// The largest median cost per operation, in the figure's unit, when the target also has an
+  /// absolute bound (figure 1's ≥ 20 M actions/s); `nil` when the ratio alone decides.
+  var maxMedian: Double? = nil
+  /// Whether the target's parts that are not times held (e.g. the diff's minimal moves).
+  var othersHeld = true
+
+  /// Whether a figure with this median and ratio meets the target.
+  /// - Parameters:
+  ///   - median: The subject's median cost per operation.
+  ///   - ratio: The subject ÷ baseline ratio the figure is judged on.
+  /// - Returns: `true` when the ratio, the absolute bound if any and the other parts all hold.
+  func isMet(median: Double, ratio: Double) -> Bool {
+    othersHeld && ratio <= maxRatio && median <= (maxMedian ?? .infinity)
   }
 }
 

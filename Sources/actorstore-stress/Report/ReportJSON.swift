@@ -18,8 +18,9 @@ enum ReportJSON {
     ]).text + "\n"
   }
 
-  /// `{scenario, figure, unit, median, min, max, baseline, ratio, target, met, detail, costs,
-  /// baselineCosts}`; the costs are `null` unless `bench --counts` counted them.
+  /// `{scenario, figure, unit, median, min, max, baseline, ratio, runRatios, target, met, detail,
+  /// costs, baselineCosts}`; `runRatios` is `null` unless `bench --runs N` combined N > 1 runs
+  /// into a time figure (``BenchRuns``), the costs `null` unless `bench --counts` counted them.
   static func figure(_ figure: Figure) -> JSON {
     .object([
       ("scenario", .string(figure.scenario)),
@@ -30,6 +31,7 @@ enum ReportJSON {
       ("max", .number(figure.max)),
       ("baseline", .optional(figure.baseline)),
       ("ratio", .optional(figure.ratio)),
+      ("runRatios", figure.runRatios.map { .array($0.map(JSON.number)) } ?? .null),
       ("target", .optional(figure.target)),
       ("met", .optional(figure.met)),
       ("detail", .optional(figure.detail)),

@@ -121,6 +121,12 @@ enum ReportTable {
         figure.met.map { $0 ? "yes" : "NO" } ?? "—",
       ])
       var notes = figure.detail.map { [$0] } ?? []
+      if let runRatios = figure.runRatios {
+        notes.append(
+          "ratios of the \(runRatios.count) runs: "
+            + runRatios.map { Format.fixed($0, 2) + "×" }.joined(separator: ", ")
+            + "; the ratio is their median, min – max the runs' medians")
+      }
       if let costs = figure.costs {
         notes.append(
           "exact costs per op: \(costs.summary)"

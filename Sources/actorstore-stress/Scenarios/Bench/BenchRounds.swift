@@ -71,7 +71,8 @@ extension Figure {
   ///   - maxRatio: The target's largest ratio.
   ///   - maxNanoseconds: The target's largest absolute cost per operation, if it has one.
   ///   - target: The target as DESIGN.md writes it.
-  /// - Returns: The figure; `met` holds when the median ratio and cost are within the target.
+  /// - Returns: The figure, with its ``timeTarget``; `met` holds when the median ratio and cost
+  ///   are within the target.
   static func comparison(
     _ name: String, operations: Int, unit: String, times: ComparedRounds, costOperations: Int? = nil,
     maxRatio: Double, maxNanoseconds: Double? = nil, target: String
@@ -82,9 +83,21 @@ extension Figure {
     figure.baseline = baseline
     figure.ratio = figure.median / baseline
     figure.target = target
-    figure.met = figure.ratio! <= maxRatio && figure.median <= (maxNanoseconds ?? .infinity)
+    let timeTarget = TimeTarget(maxRatio: maxRatio, maxMedian: maxNanoseconds)
+    figure.timeTarget = timeTarget
+    figure.met = timeTarget.isMet(median: figure.median, ratio: figure.ratio!)
     figure.costs = CostsPerOperation(rounds: times.subjectCosts, operations: costOperations ?? operations)
     figure.baselineCosts = CostsPerOperation(rounds: times.baselineCosts, operations: costOperations ?? operations)
     return figure
+  }
+
+  /// Adds a part of a time comparison's target that is not a time (the diff's minimal moves):
+  /// `met` then also requires it, here and when the runs are combined (``BenchRuns``).
+  /// - Parameter held: Whether that part held in this run.
+  mutating func requireAlso(_ held: Bool) {
+    guard var timeTarget, let ratio else { return }
+    timeTarget.othersHeld = timeTarget.othersHeld && held
+    self.timeTarget = timeTarget
+    met = timeTarget.isMet(median: median, ratio: ratio)
   }
 }

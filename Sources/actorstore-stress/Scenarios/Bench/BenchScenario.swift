@@ -1,7 +1,9 @@
 /// `bench`: each figure of DESIGN.md's "Figures to reach", next to its baseline measured in the
-/// same run, as the median and range of several rounds after a warm-up round. Invariants: each
-/// benchmark's own correctness checks (every action reduced once, no effect delivering after
-/// its cancel, the diff valid, …).
+/// same run, as the median and range of several rounds after a warm-up round. With `--runs N`
+/// (3 by default), the whole bench runs N times in sequence and each time figure is judged on
+/// the median of the runs' ratios (``BenchRuns``). Invariants: each benchmark's own correctness
+/// checks (every action reduced once, no effect delivering after its cancel, the diff valid, …),
+/// in every run.
 struct BenchScenario: StressScenario {
   let sizes: ScenarioSizes
   /// `--only`: runs just the benchmarks whose name contains this; `nil` runs them all.
@@ -9,6 +11,8 @@ struct BenchScenario: StressScenario {
 
   /// Measured rounds per figure, after one warm-up round.
   static let rounds = 5
+  /// The most `--runs`: a full run takes the better part of a minute.
+  static let maximumRuns = 100
   /// The most items the diff and `IdentifiedArray` figures use (DESIGN.md's size).
   static let collectionSize = 100_000
 
@@ -23,17 +27,22 @@ struct BenchScenario: StressScenario {
   static var names: [String] { BenchScenario(sizes: ScenarioSizes()).benchmarks(seed: 0).map(\.name) }
 
   var name: ScenarioName { .bench }
-  var unitsPerPass: Int { benchmarks(seed: 0).count }
+  /// Full runs of the selected benchmarks (`--runs`; at least 1).
+  var runs: Int { max(1, sizes.runs) }
+  var unitsPerPass: Int { benchmarks(seed: 0).count * runs }
   var unit: String { "benchmarks" }
 
   var arguments: [String] {
     [
       "--actions", String(sizes.actions), "--effects", String(sizes.effects), "--elements", String(sizes.elements),
-      "--hosts", String(sizes.hosts),
+      "--hosts", String(sizes.hosts), "--runs", String(runs),
     ] + (only.map { ["--only", $0] } ?? [])
   }
 
-  var summary: String { "target figures, median of \(Self.rounds) rounds after a warm-up round" }
+  var summary: String {
+    let rounds = "median of \(Self.rounds) rounds after a warm-up round"
+    return runs == 1 ? "target figures, \(rounds)" : "target figures, median of \(runs) full runs, each the \(rounds)"
+  }
 
   /// The benchmarks this run measures, in DESIGN.md's order of figures.
   func benchmarks(seed: UInt64) -> [Benchmark] {
@@ -95,19 +104,25 @@ struct BenchScenario: StressScenario {
     return all.filter { benchmark in only.map { benchmark.name.contains($0) } ?? true }
   }
 
+  /// Runs every selected benchmark ``runs`` times in sequence, each run with the same seed (the
+  /// same diff edits and removals), and combines the runs' figures (``BenchRuns``).
   func runPass(seed: UInt64, progress: ProgressMeter) async -> PassOutcome {
     var log = InvariantLog(seed: seed)
     let rounds = BenchRounds(rounds: Self.rounds)
-    var figures: [Figure] = []
-    var memory: [Figure] = []
-    for benchmark in benchmarks(seed: seed) {
-      let measured = await benchmark.run(rounds, &log)
-      figures += measured.figures
-      // DESIGN.md's order: the memory figures (declared item, registry entry, then effect) come
-      // last, the reverse of the order their benchmarks run in.
-      memory.insert(contentsOf: measured.memory, at: 0)
-      progress.advance(by: 1)
+    var figuresByRun: [[Figure]] = []
+    for _ in 0..<runs {
+      var figures: [Figure] = []
+      var memory: [Figure] = []
+      for benchmark in benchmarks(seed: seed) {
+        let measured = await benchmark.run(rounds, &log)
+        figures += measured.figures
+        // DESIGN.md's order: the memory figures (declared item, registry entry, then effect) come
+        // last, the reverse of the order their benchmarks run in.
+        memory.insert(contentsOf: measured.memory, at: 0)
+        progress.advance(by: 1)
+      }
+      figuresByRun.append(figures + memory)
     }
-    return PassOutcome(figures: figures + memory, invariants: log)
+    return PassOutcome(figures: BenchRuns.combine(figuresByRun), invariants: log)
   }
 }

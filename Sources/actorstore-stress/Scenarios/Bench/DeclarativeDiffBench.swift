@@ -92,7 +92,7 @@ enum DeclarativeDiffBench {
     var figure = Figure.comparison(
       "declare + diff \(Format.count(items)) items of 5 kinds, 10 % edits", operations: 1, unit: "ns/diff",
       times: times, maxRatio: 3, target: "≤ 3×, minimal moves")
-    figure.met = figure.met! && update.itemMoves.count == minimal
+    figure.requireAlso(update.itemMoves.count == minimal)
     figure.detail =
       "\(Format.count(update.itemMoves.count)) moves (minimum \(Format.count(minimal))), "
       + "\(Format.count(update.itemDeletes.count)) deletes, \(Format.count(update.itemInserts.count)) inserts "

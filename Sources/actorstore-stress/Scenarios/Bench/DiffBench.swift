@@ -36,7 +36,7 @@ enum DiffBench {
     var figure = Figure.comparison(
       "diff of \(Format.count(items)) items, 10 % edits", operations: items, unit: "ns/item", times: times,
       maxRatio: 2.5, target: "≤ 2.5×, minimal moves")
-    figure.met = figure.met! && update.itemMoves.count == minimal
+    figure.requireAlso(update.itemMoves.count == minimal)
     figure.detail =
       "\(Format.count(update.itemMoves.count)) moves (minimum \(Format.count(minimal))), "
       + "\(Format.count(update.itemDeletes.count)) deletes, \(Format.count(update.itemInserts.count)) inserts, "
