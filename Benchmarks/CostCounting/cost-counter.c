@@ -16,11 +16,12 @@
 
 // Relaxed: the benchmark reads the counts on its own thread after awaiting the work it
 // measures; no ordering with other memory is needed.
-static _Atomic uint64_t allocations, retains, releases;
+static _Atomic uint64_t allocations, retains, releases, accessChecks;
 
 uint64_t actorstore_allocation_count(void) { return atomic_load_explicit(&allocations, memory_order_relaxed); }
 uint64_t actorstore_retain_count(void) { return atomic_load_explicit(&retains, memory_order_relaxed); }
 uint64_t actorstore_release_count(void) { return atomic_load_explicit(&releases, memory_order_relaxed); }
+uint64_t actorstore_access_check_count(void) { return atomic_load_explicit(&accessChecks, memory_order_relaxed); }
 
 static void add(_Atomic uint64_t *counter, uint64_t amount) {
   atomic_fetch_add_explicit(counter, amount, memory_order_relaxed);
@@ -89,6 +90,7 @@ typedef void *(*retain_fn)(void *);
 typedef void (*release_fn)(void *);
 typedef void *(*retain_n_fn)(void *, uint32_t);
 typedef void (*release_n_fn)(void *, uint32_t);
+typedef void (*begin_access_fn)(void *, void *, uintptr_t, void *);
 
 FORWARD(retain_fn, swift_retain)
 FORWARD(release_fn, swift_release)
@@ -98,6 +100,7 @@ FORWARD(retain_fn, swift_bridgeObjectRetain)
 FORWARD(release_fn, swift_bridgeObjectRelease)
 FORWARD(retain_n_fn, swift_bridgeObjectRetain_n)
 FORWARD(release_n_fn, swift_bridgeObjectRelease_n)
+FORWARD(begin_access_fn, swift_beginAccess)
 
 void *swift_retain(void *object) {
   add(&retains, 1);
@@ -137,4 +140,11 @@ void *swift_bridgeObjectRetain_n(void *object, uint32_t n) {
 void swift_bridgeObjectRelease_n(void *object, uint32_t n) {
   add(&releases, n);
   resolve_swift_bridgeObjectRelease_n()(object, n);
+}
+
+// ---- Dynamic exclusivity checks: each access the compiler could not prove exclusive. ----
+
+void swift_beginAccess(void *pointer, void *buffer, uintptr_t flags, void *pc) {
+  add(&accessChecks, 1);
+  resolve_swift_beginAccess()(pointer, buffer, flags, pc);
 }

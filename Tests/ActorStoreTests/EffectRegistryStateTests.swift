@@ -42,6 +42,8 @@ import Testing
     func flags(_ id: EffectNodeID) -> EffectNode.Flags { state.flags(of: id) }
     func isIndexed(_ key: EffectKey) -> Bool { state.index[key] != nil }
     var runningTasks: Int { state.runningTasks }
+    var tableSize: Int { state.nodes.count }
+    var freeListSize: Int { state.freeSlots.count }
     func counts(_ record: EffectRecord) -> (structural: Int32, transitive: Int32) {
       let slot = Int(record.node.slot)
       return (state.nodes[slot].openStructural, state.nodes[slot].openTransitive)
@@ -141,6 +143,25 @@ import Testing
     let second = harness.open()
     #expect(second.node.slot == first.node.slot && second.node.serial != first.node.serial)
     #expect(!harness.isLive(first) && harness.isLive(second))
+  }
+
+  @Test(arguments: 0..<8)
+  func theTableShrinksBackAfterABurstWhateverTheOrderItEndsIn(seed: Int) {
+    var random = SplitMix64(state: UInt64(seed))
+    let harness = Harness()
+    var records = (0..<3_000).map { _ in harness.open() }
+    records.shuffle(using: &random)
+    // One long-lived effect keeps the table from shrinking below its slot while it runs.
+    let survivor = records.removeLast()
+    for record in records { harness.end(record) }
+    #expect(harness.tableSize <= max(Int(survivor.node.slot) + 1, EffectRegistryState.nodeShrinkMinimum))
+    #expect(harness.freeListSize <= 2 * harness.tableSize + 16)
+    harness.end(survivor)
+    #expect(harness.tableSize <= EffectRegistryState.nodeShrinkMinimum)
+    #expect(harness.freeListSize <= 2 * harness.tableSize + 16)
+    // Reused slots after the shrink still name fresh nodes.
+    let next = harness.open()
+    #expect(harness.isLive(next) && !harness.isLive(survivor))
   }
 
   /// Random trees of groups and tasks, spawned or not, ended and cancelled in random order: after

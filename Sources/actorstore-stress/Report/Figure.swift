@@ -87,6 +87,7 @@ struct CostsPerOperation: Equatable, Sendable {
   var retains: Double
   var releases: Double
   var globalEnqueues: Double
+  var accessChecks: Double
 
   /// Retains and releases together: what an extra reference-counted hop costs.
   var retainsAndReleases: Double { retains + releases }
@@ -99,10 +100,11 @@ struct CostsPerOperation: Equatable, Sendable {
     retains = Figure.median(of: rounds.map { per($0.retains) })
     releases = Figure.median(of: rounds.map { per($0.releases) })
     globalEnqueues = Figure.median(of: rounds.map { per($0.globalEnqueues) })
+    accessChecks = Figure.median(of: rounds.map { per($0.accessChecks) })
   }
 
-  /// `allocations 3.00, retains+releases 41.0, global enqueues 1.00`.
+  /// `allocations 3.00, retains+releases 41.0, global enqueues 1.00, exclusivity checks 0.00`.
   var summary: String {
-    "allocations \(Format.fixed(allocations, 2)), retains+releases \(Format.fixed(retainsAndReleases, 1)), global enqueues \(Format.fixed(globalEnqueues, 2))"
+    "allocations \(Format.fixed(allocations, 2)), retains+releases \(Format.fixed(retainsAndReleases, 1)), global enqueues \(Format.fixed(globalEnqueues, 2)), exclusivity checks \(Format.fixed(accessChecks, 2))"
   }
 }

@@ -40,13 +40,14 @@ enum ReportJSON {
     ])
   }
 
-  /// `{allocations, retains, releases, globalEnqueues}` per operation.
+  /// `{allocations, retains, releases, globalEnqueues, accessChecks}` per operation.
   private static func costs(_ costs: CostsPerOperation) -> JSON {
     .object([
       ("allocations", .number(costs.allocations)),
       ("retains", .number(costs.retains)),
       ("releases", .number(costs.releases)),
       ("globalEnqueues", .number(costs.globalEnqueues)),
+      ("accessChecks", .number(costs.accessChecks)),
     ])
   }
 

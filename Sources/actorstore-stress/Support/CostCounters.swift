@@ -16,22 +16,26 @@ struct CostCounts: Equatable, Sendable {
   /// Jobs enqueued on the global concurrent executor: the hops from one thread or executor to
   /// the pool that a task's resumption takes.
   var globalEnqueues = 0
+  /// Dynamic exclusivity checks (`swift_beginAccess`): accesses to class properties, globals and
+  /// escaping captures that the compiler could not prove exclusive, each a runtime call.
+  var accessChecks = 0
 
   static func - (lhs: Self, rhs: Self) -> Self {
     Self(
       allocations: lhs.allocations - rhs.allocations,
       retains: lhs.retains - rhs.retains, releases: lhs.releases - rhs.releases,
-      globalEnqueues: lhs.globalEnqueues - rhs.globalEnqueues)
+      globalEnqueues: lhs.globalEnqueues - rhs.globalEnqueues, accessChecks: lhs.accessChecks - rhs.accessChecks)
   }
 }
 
 /// The process-wide counters behind ``CostCounts``, installed by `bench --counts`.
 ///
-/// - Allocations, retains and releases: the counter that `Benchmarks/CostCounting/cost-counter.c`
-///   builds, preloaded into the process (it must be: ``install()`` fails without it). It stands
-///   in for `malloc` and its relatives and for the Swift runtime's retain and release entry
-///   points, and exports `actorstore_allocation_count`, `actorstore_retain_count` and
-///   `actorstore_release_count`.
+/// - Allocations, retains, releases and exclusivity checks: the counter that
+///   `Benchmarks/CostCounting/cost-counter.c` builds, preloaded into the process (it must be:
+///   ``install()`` fails without it). It stands in for `malloc` and its relatives and for the
+///   Swift runtime's retain, release and `swift_beginAccess` entry points, and exports
+///   `actorstore_allocation_count`, `actorstore_retain_count`, `actorstore_release_count` and
+///   `actorstore_access_check_count`.
 /// - Global enqueues: the concurrency runtime's `swift_task_enqueueGlobal_hook`.
 ///
 /// Linux only: on other platforms ``install()`` reports that counting is unavailable.
@@ -43,7 +47,8 @@ enum CostCounters {
 
     /// The preloaded counter's readers, set once by ``install()`` before ``installed`` is set
     /// and never written again, so readers that saw ``installed`` read them without a lock.
-    nonisolated(unsafe) private static var counts: (allocations: Count, retains: Count, releases: Count)?
+    nonisolated(unsafe) private static var counts:
+      (allocations: Count, retains: Count, releases: Count, accessChecks: Count)?
   #endif
 
   private static let globalEnqueues = Atomic<Int>(0)
@@ -60,7 +65,8 @@ enum CostCounters {
       let process = UnsafeMutableRawPointer(bitPattern: 0)  // RTLD_DEFAULT
       guard let allocations = dlsym(process, "actorstore_allocation_count"),
         let retains = dlsym(process, "actorstore_retain_count"),
-        let releases = dlsym(process, "actorstore_release_count")
+        let releases = dlsym(process, "actorstore_release_count"),
+        let accessChecks = dlsym(process, "actorstore_access_check_count")
       else {
         return "the cost counter is not preloaded; see Benchmarks/CostCounting/README.md"
       }
@@ -69,7 +75,7 @@ enum CostCounters {
       }
       counts = (
         unsafeBitCast(allocations, to: Count.self), unsafeBitCast(retains, to: Count.self),
-        unsafeBitCast(releases, to: Count.self)
+        unsafeBitCast(releases, to: Count.self), unsafeBitCast(accessChecks, to: Count.self)
       )
       _ = globalEnqueues.load(ordering: .relaxed)  // initialized now, not from inside the hook
       enqueueSlot.assumingMemoryBound(to: Optional<EnqueueHook>.self).pointee = { job, enqueue in
@@ -92,7 +98,7 @@ enum CostCounters {
       guard isInstalled, let counts else { return nil }
       return CostCounts(
         allocations: Int(counts.allocations()), retains: Int(counts.retains()), releases: Int(counts.releases()),
-        globalEnqueues: globalEnqueues.load(ordering: .relaxed))
+        globalEnqueues: globalEnqueues.load(ordering: .relaxed), accessChecks: Int(counts.accessChecks()))
     #else
       return nil
     #endif

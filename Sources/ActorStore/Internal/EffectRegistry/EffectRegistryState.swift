@@ -30,7 +30,8 @@
   static let rootSlot: UInt32 = 0
 
   var nodes: [EffectNode]
-  /// The free slots, reused last freed first.
+  /// The free slots, reused last freed first; may also hold slots removed from the table or
+  /// reused since, which are skipped (see `free(_:)`).
   var freeSlots: [UInt32] = []
   var index: [EffectKey: Bucket] = [:]
   var seenKeys: Set<EffectKey> = []
@@ -92,7 +93,8 @@
   }
 
   private mutating func reserve(serial: UInt64) -> EffectNodeID {
-    if let slot = freeSlots.popLast() {
+    while let slot = freeSlots.popLast() {
+      guard isFreeSlot(slot) else { continue }
       // A freed node holds no references (see `free(_:)`): only its plain fields are reset,
       // where assigning a whole node would destroy the old one field by field.
       nodes[Int(slot)].serial = serial
@@ -236,26 +238,33 @@
 
   /// Frees the slot of a node that finished transitively, telling its record. Its task, keys and
   /// waiters are gone already; its record goes now, so that a free node holds no references.
-  /// Slots are reused, last freed first; the table is cut back once it is mostly free, so that
-  /// it shrinks after a burst of effects.
+  ///
+  /// Slots are reused, last freed first. Once the table is large and mostly free, each free also
+  /// removes the free nodes at its end, so that it shrinks back after a burst: a node is removed
+  /// at most once per freeing, constant amortised time.
   private mutating func free(_ slot: Int) {
     nodes[slot].record?.publish(.finished)
     nodes[slot].record = nil
     nodes[slot].flags = .free
     freeSlots.append(UInt32(slot))
-    if nodes.count > Self.nodeShrinkMinimum, freeSlots.count > nodes.count - nodes.count / 8 { trimFreeTail() }
+    // The root, in slot 0, is never free.
+    if nodes.count > Self.nodeShrinkMinimum, freeSlots.count > nodes.count / 2 {
+      while nodes[nodes.count - 1].flags.contains(.free) { nodes.removeLast() }
+      if nodes.count < nodes.capacity / 8 { nodes = Array(nodes) }
+    }
+    // Entries for removed slots (or pushed twice across a removal) are skipped when popped, and
+    // dropped here once they outnumber the table: the list stays proportional to it, at constant
+    // amortised cost.
+    if freeSlots.count > 2 * nodes.count + 16 {
+      var valid: [UInt32] = []
+      var seen = Set<UInt32>()
+      for slot in freeSlots where isFreeSlot(slot) && seen.insert(slot).inserted { valid.append(slot) }
+      freeSlots = valid
+    }
   }
 
-  /// Removes the free nodes at the end of the table (the root, in slot 0, is never free) and the
-  /// free list's entries for them; rebuilds the table smaller if it then fills less than an
-  /// eighth of its room. Called once at most `nodes.count / 8` slots are live, it costs constant
-  /// amortised time per freed node.
-  private mutating func trimFreeTail() {
-    var end = nodes.count
-    while nodes[end - 1].flags.contains(.free) { end -= 1 }
-    nodes.removeSubrange(end...)
-    freeSlots.removeAll { Int($0) >= end }
-    if nodes.count < nodes.capacity / 8 { nodes = Array(nodes) }
+  private func isFreeSlot(_ slot: UInt32) -> Bool {
+    Int(slot) < nodes.count && nodes[Int(slot)].flags.contains(.free)
   }
 
   /// The node table's size below which it is never cut back.
