@@ -109,6 +109,21 @@ public struct Effect<Action: Sendable>: Sendable {
   /// - Parameter effects: The effects.
   /// - Returns: One effect that finishes when all have finished.
   @inlinable
+  public static func merge(_ effects: [Self]) -> Self {
+    switch effects.count {
+    case 0: return .none
+    case 1: return effects[0]
+    default:
+      // An array with nothing to drop is kept as it is: filtering would copy it into a new buffer.
+      guard effects.contains(where: \.isNone) else { return Self(.merge(effects)) }
+      return merge(effects.lazy.filter { !$0.isNone })
+    }
+  }
+
+  /// Runs every effect at the same time.
+  /// - Parameter effects: The effects.
+  /// - Returns: One effect that finishes when all have finished.
+  @inlinable
   public static func merge(_ effects: some Sequence<Self>) -> Self {
     let work = effects.filter { !$0.isNone }
     switch work.count {

@@ -82,15 +82,17 @@
   /// element table looking for removed elements) needs no copy at all.
   /// - Parameter live: The store's state after the batch.
   @inlinable
-  func publish(from live: UnsafeMutablePointer<State>) {
-    var state = live.pointee
+  func publish(from live: inout State) {
+    var state = live
     let observers = storage.withLock { storage -> [Observer] in
       swap(&storage.snapshot, &state)
       return storage.observers.isEmpty ? [] : storage.liveObservers()
     }
     // `state` is now the replaced snapshot.
     if !observers.isEmpty {
-      withUnsafePointer(to: state) { previous in notify(observers, of: UnsafePointer(live), previous: previous) }
+      withUnsafePointer(to: &live) { live in
+        withUnsafePointer(to: &state) { previous in notify(observers, of: live, previous: previous) }
+      }
     }
   }
 

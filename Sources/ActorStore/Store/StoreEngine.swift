@@ -13,9 +13,6 @@ import Synchronization
   // executor is the lock) or in its deinit, when nothing else refers to the engine. From other
   // threads only the `let` publisher, registry and executors are read, and those are Sendable.
 
-  /// The live state, at a stable address: reducers mutate it in place without the dynamic
-  /// exclusivity check a class property would pay on every action.
-  @usableFromInline let statePointer: UnsafeMutablePointer<State>
   /// The feature-specialized entry point of `Store.send` (see ``Batch``).
   @usableFromInline let sendAction: @Sendable (StoreEngine, Action) -> StoreTask
   /// The feature-specialized drain of a batch (see ``Batch``).
@@ -44,6 +41,8 @@ import Synchronization
   // The `var`s below are touched only on the store's executor, one batch at a time, never while
   // another access to the same property is in progress (no reducer or effect can reach the
   // engine), so the dynamic exclusivity check a class property pays per access can never fail.
+  /// The live state, which reducers mutate in place.
+  @exclusivity(unchecked) @usableFromInline var state: State
   /// Actions produced with `.send` (or sent re-entrantly), processed before the batch ends.
   @exclusivity(unchecked) @usableFromInline var queue = ActionQueue<QueuedAction>()
   @exclusivity(unchecked) @usableFromInline var isProcessing = false
@@ -74,10 +73,9 @@ import Synchronization
   /// as they happen, kept typed and unlocked, handed to the buffer when the batch ends.
   @exclusivity(unchecked) @usableFromInline var tracedActions: [TracedAction<Action>] = []
   @exclusivity(unchecked) @usableFromInline var hasTracedActions = false
-  /// The sequence counter of the ``StoreTraceBuffer`` the store traces into, if it does: a
-  /// plain pointer, so that numbering a staged action retains nothing. Valid while `tracer`
-  /// (which holds the buffer) lives, i.e. as long as this engine.
-  @usableFromInline let traceSequence: UnsafeMutablePointer<Atomic<UInt64>>?
+  /// The ``StoreTraceBuffer`` the store traces into, if it does: staged actions take their
+  /// numbers from its sequence.
+  @usableFromInline let traceBuffer: StoreTraceBuffer?
 
   @usableFromInline typealias QueuedAction = StoreQueuedAction<Action>
 
@@ -138,7 +136,7 @@ import Synchronization
   where R.State == State, R.Action == Action {
     @inline(__always) @Sendable
     func reduce(_ next: QueuedAction, _ engine: StoreEngine) {
-      let effect = reducer.reduce(into: &engine.statePointer.pointee, action: next.action)
+      let effect = reducer.reduce(into: &engine.state, action: next.action)
       if case .none = effect.operation { return }
       engine.launch(effect, LaunchContext(returnedFor: next))
     }
@@ -150,7 +148,7 @@ import Synchronization
       while let next = engine.queue.popFirst() { reduce(next, engine) }
       engine.isProcessing = false
       if !engine.tasksToCancel.isEmpty { engine.cancelDeferredTasks() }
-      engine.publisher.publish(from: engine.statePointer)
+      engine.publisher.publish(from: &engine.state)
       if engine.hasTracedActions { engine.handOverTracedActions() }
     }
     /// Processes a top-level action: reduces it and what it produces, then starts the tasks.
@@ -182,13 +180,12 @@ import Synchronization
 
   init(state: State, batch: Batch, executor: StoreExecutor, dependencies: DependencyValues) {
     self.dependencies = dependencies
-    statePointer = .allocate(capacity: 1)
-    statePointer.initialize(to: state)
+    self.state = state
     sendAction = batch.send
     drainBatch = batch.drain
     self.executor = executor
     tracer = batch.tracer
-    traceSequence = batch.tracer?.buffer?.sequence
+    traceBuffer = batch.tracer?.buffer
     registry = EffectRegistry(tracer: batch.tracer)
     orderedSends = OrderedSends(taskExecutor: executor.taskExecutor)
     publisher = StatePublisher(state)
@@ -197,12 +194,6 @@ import Synchronization
       executor: executor.serialExecutor?.asUnownedSerialExecutor() ?? anchor!.unownedExecutor)
   }
 
-  deinit {
-    statePointer.deinitialize(count: 1)
-    statePointer.deallocate()
-  }
-
-  var state: State { statePointer.pointee }
 
   /// Drains the FIFO as a batch of actions sent by `owner`'s effect, then starts the tasks
   /// launched.
@@ -252,11 +243,11 @@ import Synchronization
   /// action costs no staging.
   @inlinable
   func traceAction(_ action: Action, from source: StoreTraceEvent.ActionSource) {
-    guard isProcessing, let traceSequence else {
+    // Optional chaining on the stored buffer, not a binding: a binding would retain it.
+    guard isProcessing, let sequence = traceBuffer?.nextSequence() else {
       tracer?.actionReceived(action, from: source)
       return
     }
-    let sequence = traceSequence.pointee.wrappingAdd(1, ordering: .relaxed).oldValue
     tracedActions.append(TracedAction(sequence: sequence, action: action, source: source))
     hasTracedActions = true
   }

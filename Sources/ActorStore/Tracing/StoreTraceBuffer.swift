@@ -19,11 +19,8 @@ import Synchronization
 public final class StoreTraceBuffer: StoreTraceSink {
   /// The most events kept.
   public let capacity: Int
-  /// The next sequence number, shared by every store writing here. Allocated apart, so that a
-  /// store numbers its staged actions through a plain pointer, retaining nothing per event.
-  // `nonisolated(unsafe)`: the pointer itself never changes, and the counter it points to is
-  // an `Atomic`; it is deallocated in `deinit`, when no store holds the buffer any more.
-  @usableFromInline nonisolated(unsafe) let sequence: UnsafeMutablePointer<Atomic<UInt64>>
+  /// The next sequence number, shared by every store writing here.
+  @usableFromInline let sequence = Atomic<UInt64>(1)
   private let ring: Locked<Ring>
 
   /// Single events in a ring of slots, and stores' long batches of action events in arrival
@@ -80,16 +77,9 @@ public final class StoreTraceBuffer: StoreTraceSink {
       reportIssue("StoreTraceBuffer(capacity: \(capacity)): the capacity must be at least 1; using 1.")
     }
     self.capacity = max(1, capacity)
-    sequence = .allocate(capacity: 1)
-    sequence.initialize(to: Atomic(1))
     var ring = Ring()
     ring.slots.reserveCapacity(self.capacity)
     self.ring = Locked(ring)
-  }
-
-  deinit {
-    sequence.deinitialize(count: 1)
-    sequence.deallocate()
   }
 
   /// Appends `event` as it is, keeping its sequence number. Stores give the buffer their
@@ -100,8 +90,8 @@ public final class StoreTraceBuffer: StoreTraceSink {
   }
 
   /// The next sequence number.
-  @usableFromInline func nextSequence() -> UInt64 {
-    sequence.pointee.wrappingAdd(1, ordering: .relaxed).oldValue
+  @inlinable func nextSequence() -> UInt64 {
+    sequence.wrappingAdd(1, ordering: .relaxed).oldValue
   }
 
   /// Numbers and appends an event a store produced.
