@@ -41,6 +41,8 @@ import Synchronization
   // The `var`s below are touched only on the store's executor, one batch at a time, never while
   // another access to the same property is in progress (no reducer or effect can reach the
   // engine), so the dynamic exclusivity check a class property pays per access can never fail.
+  // `bench --counts` counts the checks this saves (Docs/Stress-and-Benchmarks.md, "Exclusivity
+  // checks").
   /// The live state, which reducers mutate in place.
   @exclusivity(unchecked) @usableFromInline var state: State
   /// Actions produced with `.send` (or sent re-entrantly), processed before the batch ends.
