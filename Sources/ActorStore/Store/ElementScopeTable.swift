@@ -82,7 +82,7 @@
   }
 
   @usableFromInline struct Member {
-    @usableFromInline unowned(unsafe) let link: any ElementStateHolder<ChildState>
+    @usableFromInline unowned let link: any ElementStateHolder<ChildState>
 
     @usableFromInline init(link: any ElementStateHolder<ChildState>) { self.link = link }
   }

@@ -46,7 +46,7 @@ import Synchronization
   /// The live state, which reducers mutate in place.
   @exclusivity(unchecked) @usableFromInline var state: State
   /// Actions produced with `.send` (or sent re-entrantly), processed before the batch ends.
-  @exclusivity(unchecked) @usableFromInline var queue = ActionQueue<QueuedAction>()
+  @exclusivity(unchecked) @usableFromInline var queue = FIFOQueue<QueuedAction>()
   @exclusivity(unchecked) @usableFromInline var isProcessing = false
   /// The effect the actions of the batch being processed count as sent by; `nil` in a top-level
   /// send's batch. Every action of a batch has the same owner (a `.send` inherits its sender's),
