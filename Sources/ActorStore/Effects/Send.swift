@@ -33,8 +33,8 @@ public struct Send<Action: Sendable>: Sendable {
 
   /// Delivers `action`, cancelled or not. Specialized in the client but never inlined: the hop
   /// onto the store then lives in this function's frame, allocated for the call only, and not in
-  /// the frame of every effect closure that sends, which an effect holds while it sleeps (inlined,
-  /// it tipped a sleeping effect into a second 1 KiB slab of the task allocator).
+  /// the frame of every effect closure that sends, which an effect holds while it sleeps (see
+  /// Docs/Stress-and-Benchmarks.md on a sleeping effect's memory).
   @inlinable @inline(never)
   nonisolated(nonsending) func deliver(_ action: Action) async {
     switch channel {

@@ -19,7 +19,7 @@ import Synchronization
 ///
 /// The type must stay `@usableFromInline`: without it the compiler does not inline a `package`
 /// type's `@inlinable` members into other modules, and every `withLock` there becomes an
-/// unspecialized generic call (35 ns instead of 5.5 ns per uncontended lock).
+/// unspecialized generic call, several times slower than the lock itself.
 @usableFromInline package struct Locked<Value: ~Copyable>: ~Copyable, Sendable {
   @usableFromInline let mutex: Mutex<Value>
   /// Whether ``ThreadSanitizerHooks/loaded`` holds hooks. Without ThreadSanitizer, `withLock`
@@ -37,7 +37,7 @@ import Synchronization
   /// - Parameter body: The work to do while holding the lock.
   /// - Returns: What `body` returns.
   // Always inlined, like `Mutex.withLock` (transparent): unspecialized generic callers (stores
-  // are generic) would otherwise call a generic function on every lock: 49 ns instead of 10.5.
+  // are generic) would otherwise call a generic function on every lock.
   @inlinable @inline(__always)
   package borrowing func withLock<Result: ~Copyable, E: Error>(
     _ body: (inout sending Value) throws(E) -> sending Result

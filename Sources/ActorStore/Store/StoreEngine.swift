@@ -170,7 +170,7 @@ import Synchronization
         guard !engine.isProcessing else { return engine.enqueueReentrant(action) }
         // The reduce and the creation of the effect tasks run with the store's dependencies in
         // force, so that the tasks inherit them. Tested here, inlined, so that a store with
-        // nothing to install runs the batch as directly as before there were dependencies.
+        // nothing to install runs the batch directly, with no closure around it.
         if engine.dependencies.isInForce { return process(action, engine) }
         var task: StoreTask?
         engine.dependencies.install { task = process(action, engine) }
