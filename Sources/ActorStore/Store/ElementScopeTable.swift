@@ -82,7 +82,11 @@
   }
 
   @usableFromInline struct Member {
-    @usableFromInline unowned let link: any ElementStateHolder<ChildState>
+    /// `unowned(unsafe)`, not `unowned`: a link's deinit unregisters it under the table's lock,
+    /// and until it has, the table may compare the link's identity or invalidate it while its
+    /// deinit waits for the lock. A checked `unowned` load traps on an object in deinit; the
+    /// memory itself stays valid until the deinit returns, after the link left the table.
+    @usableFromInline unowned(unsafe) let link: any ElementStateHolder<ChildState>
 
     @usableFromInline init(link: any ElementStateHolder<ChildState>) { self.link = link }
   }
