@@ -1,36 +1,39 @@
-/// A first-in first-out queue that moves elements in and out: an array and the position of its
-/// head, with amortised O(1) `append` and `popFirst`. It starts over at the front of its buffer
-/// (keeping the room) each time it empties, so a chain of `.send`s keeps a store's queue at one
-/// element; a queue that never drains (an endless ping-pong between actors on a test executor)
-/// reclaims its popped slots in bulk once they are half of the storage.
+/// A first-in first-out queue that moves elements in and out: a ring over an array whose size is
+/// a power of two, doubled when full. It never grows beyond the longest backlog, so a chain of
+/// `.send`s keeps a store's queue at one slot, and costs no call into the array's generic
+/// removal paths per element.
 @usableFromInline package struct FIFOQueue<Element> {
-  /// Taken elements are left `nil` until they are reclaimed.
-  @usableFromInline var elements: [Element?] = []
+  /// `nil` where no element is queued.
+  @usableFromInline var slots: [Element?]
+  /// The position of the first element.
   @usableFromInline var head = 0
-
-  @inlinable package init() {}
-
-  @inlinable package var isEmpty: Bool { head == elements.count }
-
   /// The number of elements queued.
-  @inlinable package var count: Int { elements.count - head }
+  @usableFromInline package private(set) var count = 0
+
+  @inlinable package init() { slots = Array(repeating: nil, count: 16) }
+
+  @inlinable package var isEmpty: Bool { count == 0 }
 
   @inlinable package mutating func append(_ element: consuming Element) {
-    elements.append(element)
+    if count == slots.count { grow() }
+    slots[(head + count) & (slots.count - 1)] = element
+    count += 1
   }
 
   @inlinable package mutating func popFirst() -> Element? {
-    guard head < elements.count else { return nil }
+    guard count > 0 else { return nil }
     // Moved out, not copied: no retain of what the element holds.
-    let element = elements[head].take()
-    head += 1
-    if head == elements.count {
-      elements.removeAll(keepingCapacity: true)
-      head = 0
-    } else if head >= 1_024, head * 2 >= elements.count {
-      elements.removeFirst(head)
-      head = 0
-    }
+    let element = slots[head].take()
+    head = (head + 1) & (slots.count - 1)
+    count -= 1
     return element
+  }
+
+  /// Doubles the room, moving the elements to the front in order.
+  @usableFromInline mutating func grow() {
+    var larger = [Element?](repeating: nil, count: slots.count * 2)
+    for offset in 0..<count { larger[offset] = slots[(head + offset) & (slots.count - 1)].take() }
+    slots = larger
+    head = 0
   }
 }

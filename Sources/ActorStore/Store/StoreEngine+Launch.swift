@@ -8,8 +8,7 @@ extension StoreEngine {
     case .none:
       break
     case .send(let action):
-      if tracer != nil { traceAction(action, from: .sendEffect) }
-      queue.append(QueuedAction(action: action, owner: context.owner))
+      enqueue(action, owner: context.owner)
     case .run(let run):
       startRun(run, context)
     case .merge(let effects):
@@ -32,6 +31,16 @@ extension StoreEngine {
     case .scoped, .cancelScope, .throttled, .gated:
       launchScoping(effect, context)
     }
+  }
+
+  /// Queues `action`, produced with `.send` by an action of `owner`'s effect (`nil`: of the
+  /// current send), to be reduced before the batch ends: the one place a `.send` is handled.
+  /// Always inlined, so that a `.send` chain, the per-action path's hottest case, runs it in the
+  /// reduce loop.
+  @inlinable @inline(__always)
+  func enqueue(_ action: Action, owner: EffectNodeID?) {
+    if tracer != nil { traceAction(action, from: .sendEffect) }
+    queue.append(QueuedAction(action: action, owner: owner))
   }
 
   /// Opens the task node of `run` in `context`, registered under `keys`, and queues its task.

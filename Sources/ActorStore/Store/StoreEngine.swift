@@ -139,8 +139,11 @@ import Synchronization
     @inline(__always) @Sendable
     func reduce(_ next: QueuedAction, _ engine: StoreEngine) {
       let effect = reducer.reduce(into: &engine.state, action: next.action)
-      if case .none = effect.operation { return }
-      engine.launch(effect, LaunchContext(returnedFor: next))
+      switch effect.operation {
+      case .none: break
+      case .send(let action): engine.enqueue(action, owner: next.owner)
+      default: engine.launch(effect, LaunchContext(returnedFor: next))
+      }
     }
     /// Reduces `first` (if any) and then the FIFO, then publishes the state once.
     @inline(__always) @Sendable
