@@ -17,6 +17,8 @@ import Synchronization
   @usableFromInline let sendAction: @Sendable (StoreEngine, Action) -> StoreTask
   /// The feature-specialized drain of a batch (see ``Batch``).
   @usableFromInline let drainBatch: @Sendable (StoreEngine) -> Void
+  /// The feature-specialized processing of an effect's action (see ``Batch``).
+  @usableFromInline let deliverAction: @Sendable (StoreEngine, Action, EffectNodeID) -> Void
   @usableFromInline let publisher: StatePublisher<State>
   @usableFromInline let registry: EffectRegistry
   /// Where trace events go; `nil` (the common case) when the store is not traced, which the
@@ -119,16 +121,20 @@ import Synchronization
     /// Reduces every queued action in FIFO order (launching effects), then ends the batch:
     /// publishes the state once. The caller then starts the tasks launched.
     @usableFromInline let drain: @Sendable (StoreEngine) -> Void
+    /// Processes an action the effect of a node sent, as a batch of its own.
+    @usableFromInline let deliver: @Sendable (StoreEngine, Action, EffectNodeID) -> Void
     /// The trace of the store tree, if traced.
     @usableFromInline let tracer: StoreTracer?
 
     @inlinable init(
       send: @escaping @Sendable (StoreEngine, Action) -> StoreTask,
       drain: @escaping @Sendable (StoreEngine) -> Void,
+      deliver: @escaping @Sendable (StoreEngine, Action, EffectNodeID) -> Void,
       tracer: StoreTracer?
     ) {
       self.send = send
       self.drain = drain
+      self.deliver = deliver
       self.tracer = tracer
     }
   }
@@ -180,6 +186,13 @@ import Synchronization
         return task!
       },
       drain: { engine in drain(nil, engine) },
+      // Built here, with the feature's types known, so that an effect's action is queued and
+      // reduced by specialized code: reached from the delivery's closure, it was not.
+      deliver: { engine, action, owner in
+        if engine.tracer != nil { engine.traceAction(action, from: .effect(owner.serial)) }
+        engine.queue.append(QueuedAction(action: action, owner: owner))
+        engine.runBatch(owner: owner)
+      },
       tracer: tracer)
   }
 
@@ -188,6 +201,7 @@ import Synchronization
     self.state = state
     sendAction = batch.send
     drainBatch = batch.drain
+    deliverAction = batch.deliver
     self.executor = executor
     tracer = batch.tracer
     traceBuffer = batch.tracer?.buffer
@@ -305,9 +319,7 @@ import Synchronization
   func receive(_ action: Action, from record: EffectTaskRecord<Action>, on isolation: isolated StoreIsolation) {
     registry.withDelivery(for: record) { refusal in
       if let refusal { return refuse(action, from: record, refusal) }
-      if tracer != nil { traceAction(action, from: .effect(record.node.serial)) }
-      queue.append(QueuedAction(action: action, owner: record.node))
-      runBatch(owner: record.node)
+      deliverAction(self, action, record.node)
     }
   }
 

@@ -11,7 +11,7 @@
   /// (an action it sent, a concatenation's or a throttle's start): ``cancel(_:transitively:waitingForDelivery:)``
   /// takes it to wait until such work of an effect it cancelled has ended (see
   /// ``withDelivery(for:_:)``). Never taken while `state` is held.
-  private let deliveryGate = Locked<Void>(())
+  @usableFromInline let deliveryGate = Locked<Void>(())
   /// The record of the root node, which every send origin hangs from.
   let root: EffectRecord
   /// Where the store tree's trace events go; `nil` when it is not traced.
@@ -195,19 +195,30 @@
   /// - Parameters:
   ///   - record: The effect the work is done for.
   ///   - body: The work, handed why it is refused, or `nil` when it goes ahead as usual.
-  @usableFromInline
+  // Always inlined, so that `body` runs in its caller's frame; the state's work is in the two
+  // calls around it.
+  @inlinable @inline(__always)
   func withDelivery(for record: EffectRecord, _ body: (Refusal?) -> Void) {
-    let thread = currentThreadID()
     deliveryGate.withLock { _ in
-      let refusal = state.withLock { state -> Refusal? in
-        let refusal = state.refusal(of: record)
-        if refusal == nil { state.delivery = EffectDelivery(record: record, thread: thread) }
-        return refusal
-      }
+      let refusal = beginDelivery(for: record)
       body(refusal)
-      if refusal == nil { state.withLock { $0.delivery = nil } }
+      if refusal == nil { endDelivery() }
     }
   }
+
+  /// Decides whether work for `record` is refused and, if not, registers it as the delivery in
+  /// progress on this thread; called with the delivery gate held.
+  @usableFromInline func beginDelivery(for record: EffectRecord) -> Refusal? {
+    let thread = currentThreadID()
+    return state.withLock { state -> Refusal? in
+      let refusal = state.refusal(of: record)
+      if refusal == nil { state.delivery = EffectDelivery(record: record, thread: thread) }
+      return refusal
+    }
+  }
+
+  /// Clears the delivery ``beginDelivery(for:)`` registered; called with the delivery gate held.
+  @usableFromInline func endDelivery() { state.withLock { $0.delivery = nil } }
 
   /// Why an effect's action is not processed as usual.
   @usableFromInline enum Refusal {
