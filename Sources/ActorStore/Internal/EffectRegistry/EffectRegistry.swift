@@ -351,9 +351,6 @@
   /// The number of throttle IDs remembered.
   var throttleMemoryCount: Int { state.withLock { $0.throttles.count } }
 
-  /// The number of slots in the node table (live nodes and free slots not yet trimmed).
-  var nodeTableCount: Int { state.withLock { $0.nodes.count } }
-
   /// An estimate of the bytes the registry keeps for IDs between effects: the cancellation
   /// index, the throttle memory and the bounded set of used keys, counted by slot capacity plus
   /// a generous allowance for each entry's out-of-line boxes (IDs, a throttle's window).
