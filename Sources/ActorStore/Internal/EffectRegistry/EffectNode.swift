@@ -34,10 +34,6 @@ struct EffectNode {
     /// Runs a task of its own (a `run`, a `concatenate`, a throttle's wait).
     static let task = Flags(rawValue: 1 << 1)
     static let cancelled = Flags(rawValue: 1 << 2)
-    /// The send this node tracks was cancelled as a whole (``StoreTask/cancel()``, or the
-    /// store's release), as opposed to the node alone, by an ID: the two differ for a task node
-    /// standing for its send's origin.
-    static let cancelledAsSend = Flags(rawValue: 1 << 3)
     /// Cancelled transitively (with its send, or its store), so that a node spawned below it
     /// later opens cancelled too; a cancel by ID leaves it unset.
     static let cancelsSpawned = Flags(rawValue: 1 << 4)

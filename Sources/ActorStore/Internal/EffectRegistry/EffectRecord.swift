@@ -37,6 +37,11 @@ import Synchronization
     self.startedBy = startedBy
   }
 
+  /// The record of a send's origin, the node a ``StoreTask`` tracks.
+  static func sendOrigin(_ node: EffectNodeID) -> EffectRecord {
+    EffectRecord(node: node, origin: nil, label: "send", startedBy: nil)
+  }
+
   /// The outcome so far.
   final var currentStatus: Status { Status(rawValue: status.load(ordering: .acquiring)) }
 

@@ -81,19 +81,13 @@
   /// - Returns: The origin's record.
   @usableFromInline
   func interpose(originSerial: UInt64, above standIn: EffectNodeID) -> EffectRecord {
-    state.withLock { state in
-      state.interpose(
-        serial: originSerial, record: { EffectRecord(node: $0, origin: nil, label: "send", startedBy: nil) },
-        above: standIn)
-    }
+    state.withLock { $0.interpose(serial: originSerial, above: standIn) }
   }
 
   /// Opens a send's origin below the root.
   @usableFromInline
   func openSendOrigin() -> EffectRecord {
-    open(under: EffectRegistryState.rootID, spawned: true, isTask: false) {
-      EffectRecord(node: $0, origin: nil, label: "send", startedBy: nil)
-    }
+    open(under: EffectRegistryState.rootID, spawned: true, isTask: false, record: EffectRecord.sendOrigin)
   }
 
   /// Stores the task running `node`; cancels it at once if the node was cancelled already.
@@ -271,18 +265,7 @@
 
   @inline(__always) nonisolated(nonsending) private func wait(for node: EffectNodeID, transitively: Bool) async {
     await withUnsafeContinuation { continuation in
-      let isDone = state.withLock { state -> Bool in
-        guard state.isLive(node) else { return true }
-        let slot = Int(node.slot)
-        if transitively {
-          state.nodes[slot].transitiveWaiters.append(continuation)
-        } else {
-          if state.nodes[slot].isStructurallyFinished { return true }
-          state.nodes[slot].structuralWaiters.append(continuation)
-        }
-        return false
-      }
-      if isDone { continuation.resume() }
+      if state.withLock({ $0.wait(continuation, for: node, transitively: transitively) }) { continuation.resume() }
     }
   }
 

@@ -64,7 +64,6 @@ extension EffectRegistryState {
     record.publish(.cancelledAsSend)
     let id = record.node
     guard isLive(id) else { return followUp }
-    nodes[Int(id.slot)].flags.insert(.cancelledAsSend)
     let cause: StoreTraceEvent.CancellationCause? = tracer.map { _ in
       id.slot == Self.rootSlot ? .storeReleased : .storeTask
     }

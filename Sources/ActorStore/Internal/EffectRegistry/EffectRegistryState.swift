@@ -155,7 +155,7 @@
   /// right below the root, where it stands for the send's origin as well: a send that starts one
   /// effect makes one node and one record, not two. The origin's number is reserved, so that
   /// effects are numbered as if it had been opened first.
-  /// - Returns: The number the origin takes if ``interpose(_:record:above:)`` opens it later.
+  /// - Returns: The number the origin takes if ``interpose(serial:above:)`` opens it later.
   @usableFromInline mutating func reserveOriginSerial() -> UInt64 {
     defer { nextSerial += 1 }
     return nextSerial
@@ -165,12 +165,10 @@
   /// stood for it, and moves `standIn` below it: the tree is then the one opening the origin first
   /// would have built. `standIn` opened in this batch: its task has not started, so nothing hangs
   /// below it yet.
-  /// - Returns: The origin's ID.
-  mutating func interpose(serial: UInt64, record: (EffectNodeID) -> EffectRecord, above standIn: EffectNodeID)
-    -> EffectRecord
-  {
+  /// - Returns: The origin's record.
+  mutating func interpose(serial: UInt64, above standIn: EffectNodeID) -> EffectRecord {
     let id = reserve(serial: serial)
-    let origin = record(id)
+    let origin = EffectRecord.sendOrigin(id)
     nodes[Int(id.slot)].record = origin
     unlink(standIn.slot)
     if nodes[Int(Self.rootSlot)].isCancelled {
@@ -183,6 +181,20 @@
     nodes[Int(id.slot)].openStructural += 1
     nodes[Int(id.slot)].openTransitive += 1
     return origin
+  }
+
+  /// Adds `waiter` to those resumed when `id` finishes, structurally or transitively.
+  /// - Returns: Whether it has finished already: the caller then resumes `waiter` itself.
+  mutating func wait(_ waiter: UnsafeContinuation<Void, Never>, for id: EffectNodeID, transitively: Bool) -> Bool {
+    guard isLive(id) else { return true }
+    let slot = Int(id.slot)
+    if transitively {
+      nodes[slot].transitiveWaiters.append(waiter)
+    } else {
+      if nodes[slot].isStructurallyFinished { return true }
+      nodes[slot].structuralWaiters.append(waiter)
+    }
+    return false
   }
 
   /// Stores the task running `id`.
