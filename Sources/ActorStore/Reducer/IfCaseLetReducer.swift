@@ -37,6 +37,21 @@ public struct IfCaseLetReducer<Parent: Reducer, Case: Reducer>: Reducer {
   let toCaseAction: ActionPath<Parent.Action, Case.Action>
   let caseReducer: Case
   let callSite: CallSite
+  /// The scope of the case's effects: this `ifCaseLet`, by where it is declared (case paths are
+  /// closures, which cannot be compared). Made once, not per action: it boxes a string.
+  let scope: EffectID
+
+  init(
+    parent: Parent, toCaseState: CasePath<Parent.State, Case.State>,
+    toCaseAction: ActionPath<Parent.Action, Case.Action>, caseReducer: Case, callSite: CallSite
+  ) {
+    self.parent = parent
+    self.toCaseState = toCaseState
+    self.toCaseAction = toCaseAction
+    self.caseReducer = caseReducer
+    self.callSite = callSite
+    scope = EffectID(CaseScope(fileID: "\(callSite.fileID)", line: callSite.line, column: callSite.column))
+  }
 
   /// Runs the case's reducer for its actions while the state is in the case, then the parent;
   /// cancels the case's effects when the state leaves the case.
@@ -64,12 +79,6 @@ public struct IfCaseLetReducer<Parent: Reducer, Case: Reducer>: Reducer {
     let parentEffect = parent.reduce(into: &state, action: action)
     guard wasInCase, toCaseState.extract(state) == nil else { return caseEffect.merge(with: parentEffect) }
     return caseEffect.merge(with: parentEffect).merge(with: .cancelScope(scope))
-  }
-
-  /// The scope of the case's effects: this `ifCaseLet`, by where it is declared (case paths are
-  /// closures, which cannot be compared).
-  private var scope: EffectID {
-    EffectID(CaseScope(fileID: "\(callSite.fileID)", line: callSite.line, column: callSite.column))
   }
 }
 
