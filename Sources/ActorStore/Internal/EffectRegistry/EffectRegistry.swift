@@ -171,8 +171,10 @@
     var mustWait = false
     state.withLock { state in
       let followUp = state.cancel(record, transitively: transitively)
-      if waitingForDelivery, let delivery = state.delivery {
-        mustWait = delivery.record.currentStatus.contains(.cancelled) && delivery.thread != thread
+      if waitingForDelivery, let delivery = state.delivery, delivery.thread != thread {
+        // The delivery may have ended already (it is never cleared): waiting is then for a free
+        // gate, or for one batch of a later delivery at most.
+        mustWait = state.isLive(delivery.node) && state.flags(of: delivery.node).contains(.cancelled)
       }
       return followUp
     }.perform()
@@ -185,34 +187,28 @@
   ///
   /// The refusal is decided and the delivery registered in one critical section, so for every
   /// cancel either the refusal sees it (the work is refused) or the cancel sees the delivery
-  /// (and waits for it).
+  /// (and waits for it). The delivery stays registered after `body` returns, until the next one
+  /// replaces it: a cancel that then sees it waits for the gate, which is free or held by a
+  /// later delivery, and clearing it would cost every delivery a second critical section.
   /// - Parameters:
   ///   - record: The effect the work is done for.
   ///   - body: The work, handed why it is refused, or `nil` when it goes ahead as usual.
-  // Always inlined, so that `body` runs in its caller's frame; the state's work is in the two
-  // calls around it.
+  // Always inlined, so that `body` runs in its caller's frame.
   @inlinable @inline(__always)
   func withDelivery(for record: EffectRecord, _ body: (Refusal?) -> Void) {
-    deliveryGate.withLock { _ in
-      let refusal = beginDelivery(for: record)
-      body(refusal)
-      if refusal == nil { endDelivery() }
-    }
+    deliveryGate.withLock { _ in body(beginDelivery(for: record)) }
   }
 
-  /// Decides whether work for `record` is refused and, if not, registers it as the delivery in
-  /// progress on this thread; called with the delivery gate held.
+  /// Decides whether work for `record` is refused and, if not, registers it as the latest
+  /// delivery, made on this thread; called with the delivery gate held.
   @usableFromInline func beginDelivery(for record: EffectRecord) -> Refusal? {
     let thread = currentThreadID()
     return state.withLock { state -> Refusal? in
       let refusal = state.refusal(of: record)
-      if refusal == nil { state.delivery = EffectDelivery(record: record, thread: thread) }
+      if refusal == nil { state.delivery = EffectDelivery(node: record.node, thread: thread) }
       return refusal
     }
   }
-
-  /// Clears the delivery ``beginDelivery(for:)`` registered; called with the delivery gate held.
-  @usableFromInline func endDelivery() { state.withLock { $0.delivery = nil } }
 
   /// Why an effect's action is not processed as usual.
   @usableFromInline enum Refusal {
@@ -392,11 +388,13 @@ extension EffectRegistry {
   }
 }
 
-/// Work the store tree's executor is doing for an effect, between the refusal check and the
-/// end of the batch (see ``EffectRegistry/withDelivery(for:_:)``).
+/// The latest work the store tree's executor began for an effect, in progress or ended (see
+/// ``EffectRegistry/withDelivery(for:_:)``). Names the node, not its record, so that it keeps
+/// nothing of the effect alive after the work.
 struct EffectDelivery {
   /// The effect the work is for.
-  let record: EffectRecord
-  /// The thread doing it: a cancel made there is part of the work, and must not wait for it.
+  let node: EffectNodeID
+  /// The thread doing it: a cancel made there is part of the work (or comes after it), and must
+  /// not wait for it.
   let thread: UInt
 }

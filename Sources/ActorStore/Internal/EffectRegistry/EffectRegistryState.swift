@@ -45,8 +45,8 @@
   var nextSerial: UInt64 = 0
   /// Whether the root store was released (see ``EffectRegistry/storeReleased()``).
   var isStoreReleased = false
-  /// The work the store tree's executor is doing for an effect, if any (see
-  /// ``EffectRegistry/withDelivery(for:_:)``).
+  /// The latest work the store tree's executor began for an effect, if any, in progress or
+  /// ended (see ``EffectRegistry/withDelivery(for:_:)``).
   var delivery: EffectDelivery?
   /// Traces effect starts, cancellations and ends, which all happen in this state's
   /// transitions, so that the trace's order is the registry's.
