@@ -102,43 +102,49 @@ FORWARD(retain_n_fn, swift_bridgeObjectRetain_n)
 FORWARD(release_n_fn, swift_bridgeObjectRelease_n)
 FORWARD(begin_access_fn, swift_beginAccess)
 
+// A retain or release of `nil` (an empty optional reference, which compiled code passes without
+// a check) returns at once without touching a reference count: it is not counted.
+static void count(_Atomic uint64_t *counter, const void *object, uint64_t amount) {
+  if (object != NULL) add(counter, amount);
+}
+
 void *swift_retain(void *object) {
-  add(&retains, 1);
+  count(&retains, object, 1);
   return resolve_swift_retain()(object);
 }
 
 void swift_release(void *object) {
-  add(&releases, 1);
+  count(&releases, object, 1);
   resolve_swift_release()(object);
 }
 
 void *swift_retain_n(void *object, uint32_t n) {
-  add(&retains, n);
+  count(&retains, object, n);
   return resolve_swift_retain_n()(object, n);
 }
 
 void swift_release_n(void *object, uint32_t n) {
-  add(&releases, n);
+  count(&releases, object, n);
   resolve_swift_release_n()(object, n);
 }
 
 void *swift_bridgeObjectRetain(void *object) {
-  add(&retains, 1);
+  count(&retains, object, 1);
   return resolve_swift_bridgeObjectRetain()(object);
 }
 
 void swift_bridgeObjectRelease(void *object) {
-  add(&releases, 1);
+  count(&releases, object, 1);
   resolve_swift_bridgeObjectRelease()(object);
 }
 
 void *swift_bridgeObjectRetain_n(void *object, uint32_t n) {
-  add(&retains, n);
+  count(&retains, object, n);
   return resolve_swift_bridgeObjectRetain_n()(object, n);
 }
 
 void swift_bridgeObjectRelease_n(void *object, uint32_t n) {
-  add(&releases, n);
+  count(&releases, object, n);
   resolve_swift_bridgeObjectRelease_n()(object, n);
 }
 
