@@ -56,8 +56,8 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
     // elsewhere only: the registry invalidates its own stores, which saves the table's
     // per-element bookkeeping.
     let table = parent.elementScopes.table(in: parent, elements: elements)
-    let embed = action.embed
-    makeStore = { id in parent.unregisteredElementStore(id: id, in: table, embed: embed) }
+    let route = RegistryElementRoute(table: table, embed: action.embed)
+    makeStore = { id in parent.unregisteredElementStore(id: id, route: route) }
     adoptStore = { id, store in
       // Every store of the registry was made by `makeStore`, scoped from `parent`.
       guard case .scoped(let link) = store.core else {

@@ -61,7 +61,7 @@ extension Store {
     in table: ElementScopeTable<State, ID, ElementState>,
     embed: @escaping @Sendable (IdentifiedAction<ID, ElementAction>) -> Action
   ) -> Store<ElementState, ElementAction>? {
-    let projection = ElementProjection(id: id, table: table, embed: embed, isRegistered: true)
+    let projection = ElementProjection(id: id, table: table, embed: embed)
     let link = table.link(id: id, parent: self) { initial in
       ScopeLink(parent: self, projection: projection, initialState: initial)
     }
@@ -76,12 +76,10 @@ extension Store {
   @inlinable nonisolated func unregisteredElementStore<
     ID: Hashable & Sendable, ElementState: Sendable, ElementAction: Sendable
   >(
-    id: ID,
-    in table: ElementScopeTable<State, ID, ElementState>,
-    embed: @escaping @Sendable (IdentifiedAction<ID, ElementAction>) -> Action
+    id: ID, route: RegistryElementRoute<State, Action, ID, ElementState, ElementAction>
   ) -> Store<ElementState, ElementAction>? {
-    guard let initial = table.element(id, in: self) else { return nil }
-    let projection = ElementProjection(id: id, table: table, embed: embed, isRegistered: false)
+    guard let initial = route.table.element(id, in: self) else { return nil }
+    let projection = RegistryElementProjection(id: id, route: route)
     let link = ScopeLink(parent: self, projection: projection, initialState: initial)
     return Store<ElementState, ElementAction>(scopedThrough: link, executor: unownedExecutor)
   }
@@ -177,26 +175,24 @@ struct ClosureProjection<ParentState: Sendable, ParentAction: Sendable, ChildSta
   @usableFromInline func parentAction(for action: ChildAction) -> ParentAction { self.action(action) }
 }
 
-/// A collection element by ID: no closure per element, just the ID beside the collection's
-/// shared table.
+/// A collection element by ID, registered with the collection's shared table (which
+/// invalidates its link when the element goes): no closure per element, just the ID beside the
+/// table.
 @usableFromInline struct ElementProjection<
   ParentState: Sendable, ParentAction: Sendable, ID: Hashable & Sendable, ChildState: Sendable, ChildAction: Sendable
 >: StoreProjection {
   let id: ID
   let table: ElementScopeTable<ParentState, ID, ChildState>
-  /// Only the embedding half of the action path: a registry keeps one projection per element.
+  /// Only the embedding half of the action path.
   let embed: @Sendable (IdentifiedAction<ID, ChildAction>) -> ParentAction
-  /// Whether the table tracks the link (else a registry does).
-  let isRegistered: Bool
 
   @usableFromInline init(
     id: ID, table: ElementScopeTable<ParentState, ID, ChildState>,
-    embed: @escaping @Sendable (IdentifiedAction<ID, ChildAction>) -> ParentAction, isRegistered: Bool
+    embed: @escaping @Sendable (IdentifiedAction<ID, ChildAction>) -> ParentAction
   ) {
     self.id = id
     self.table = table
     self.embed = embed
-    self.isRegistered = isRegistered
   }
 
   @usableFromInline func childState(in parent: ParentState) -> ChildState? {
@@ -205,8 +201,49 @@ struct ClosureProjection<ParentState: Sendable, ParentAction: Sendable, ChildSta
   @usableFromInline func parentAction(for action: ChildAction) -> ParentAction {
     embed(.element(id: id, action: action))
   }
-  @usableFromInline func linkReleased(_ link: ObjectIdentifier) {
-    if isRegistered { table.unregister(id: id, link: link) }
+  @usableFromInline func linkReleased(_ link: ObjectIdentifier) { table.unregister(id: id, link: link) }
+}
+
+/// What the element stores of one ``ChildStoreRegistry`` have in common: the collection's table
+/// and the embedding of element actions. One per registry, so that each element's link keeps
+/// one reference instead of three words (see Docs/Stress-and-Benchmarks.md, figure 8a).
+///
+/// Not the parent store: links keep that themselves, since the closures a link registers with
+/// its parent's publisher capture its projection, and a projection holding the parent would keep
+/// the parent alive from its own publisher.
+@usableFromInline final class RegistryElementRoute<
+  ParentState: Sendable, ParentAction: Sendable, ID: Hashable & Sendable, ChildState: Sendable, ChildAction: Sendable
+>: Sendable {
+  @usableFromInline let table: ElementScopeTable<ParentState, ID, ChildState>
+  @usableFromInline let embed: @Sendable (IdentifiedAction<ID, ChildAction>) -> ParentAction
+
+  @inlinable init(
+    table: ElementScopeTable<ParentState, ID, ChildState>,
+    embed: @escaping @Sendable (IdentifiedAction<ID, ChildAction>) -> ParentAction
+  ) {
+    self.table = table
+    self.embed = embed
+  }
+}
+
+/// A registry's element by ID: the ID beside its registry's shared route. Not registered with
+/// the table (the registry invalidates its stores itself), so nothing to do on release.
+@usableFromInline struct RegistryElementProjection<
+  ParentState: Sendable, ParentAction: Sendable, ID: Hashable & Sendable, ChildState: Sendable, ChildAction: Sendable
+>: StoreProjection {
+  @usableFromInline let id: ID
+  @usableFromInline let route: RegistryElementRoute<ParentState, ParentAction, ID, ChildState, ChildAction>
+
+  @inlinable init(id: ID, route: RegistryElementRoute<ParentState, ParentAction, ID, ChildState, ChildAction>) {
+    self.id = id
+    self.route = route
+  }
+
+  @usableFromInline func childState(in parent: ParentState) -> ChildState? {
+    parent[keyPath: route.table.elements][id: id]
+  }
+  @usableFromInline func parentAction(for action: ChildAction) -> ParentAction {
+    route.embed(.element(id: id, action: action))
   }
 }
 
