@@ -46,12 +46,15 @@ extension ChildStoreRegistry {
     /// Forgets the live store in `slot`, which must be unbound, and frees the slot.
     @inlinable mutating func removeUnbound(_ slot: Int) {
       unlinkUnbound(slot)
-      live[slots[slot].id!] = nil
+      live[slots[slot].id] = nil
       free(slot)
     }
 
+    /// Frees `slot`, keeping its ID (see ``Slot/id``).
     @inlinable mutating func free(_ slot: Int) {
-      slots[slot] = Slot(id: nil, store: nil)
+      slots[slot].store = nil
+      slots[slot].boundHosts = 0
+      slots[slot].older = -1
       slots[slot].newer = firstFreeSlot
       firstFreeSlot = slot
     }
@@ -138,8 +141,13 @@ extension ChildStoreRegistry {
 
   /// The live store of one element, and its place in the unbound list.
   @usableFromInline struct Slot {
+    /// In a free slot, the ID of the element it held last, until the slot is reused: not
+    /// optional, since `ID?` takes a word more per slot for an ID with no spare bits (`Int`), and
+    /// `store` already tells a free slot. What such an ID holds (a `String`'s buffer) is kept
+    /// that long: at most one per free slot, and there are never more slots than stores once
+    /// alive at the same time.
+    @usableFromInline var id: ID
     /// `nil` in a free slot.
-    @usableFromInline var id: ID?
     @usableFromInline var store: Store<ChildState, ChildAction>?
     /// The bindings that hold the store; 0 puts the store on the unbound list.
     @usableFromInline var boundHosts = 0
@@ -148,7 +156,7 @@ extension ChildStoreRegistry {
     @usableFromInline var older = -1
     @usableFromInline var newer = -1
 
-    @usableFromInline init(id: ID?, store: Store<ChildState, ChildAction>?) {
+    @usableFromInline init(id: ID, store: Store<ChildState, ChildAction>) {
       self.id = id
       self.store = store
     }

@@ -122,7 +122,7 @@ public final class ChildStoreRegistry<ID: Hashable & Sendable, ChildState: Senda
       if !isKnownUniquelyReferenced(&entries.slots[slot].store) {
         // `false`: a publication removed the element and the registry's watcher, which needs
         // this lock, will retire the store with its exact last state; until then it stays.
-        guard adoptStore(entries.slots[slot].id!, entries.slots[slot].store!) else { return }
+        guard adoptStore(entries.slots[slot].id, entries.slots[slot].store!) else { return }
       }
       entries.removeUnbound(slot)
     }
