@@ -11,6 +11,9 @@ extension Reducer {
   ///   one with another `id` (the overload for it is chosen then).
   /// - The child's effects can end the presentation themselves with
   ///   ``DependencyValues/dismiss``, which sends `.dismiss`.
+  /// - A child that is an ``AlertState`` or a ``ConfirmationDialogState`` (`ifLet(\.$alert,
+  ///   action: .alert) {}`), or a destination enum whose current case holds one, is dismissed by
+  ///   any of its buttons' actions, after `destination` and before this reducer runs.
   /// - Parameters:
   ///   - state: The presented child's state, `\.$destination` for a `@Presents var destination`.
   ///   - action: The child's presentation actions within this reducer's actions.
@@ -110,6 +113,7 @@ extension Reducer {
         dismissAction: action.embed(.dismiss),
         isDismiss: { if case .dismiss? = extract($0) { true } else { false } },
         isEphemeral: isEphemeral),
+      presentationState: state,
       callSite: callSite)
   }
 }

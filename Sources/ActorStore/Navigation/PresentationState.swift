@@ -13,6 +13,10 @@
 @propertyWrapper
 public struct PresentationState<State> {
   private var box: Box
+  /// The presentation the `ifLet` over this state left in place when it last ran, so that it
+  /// can end one that a reducer outside it changed or cleared since (TCA's `presentedID`).
+  /// Not part of the value: ignored by `==`, hashing and dumps.
+  var presented: PresentationRecord = .unrecorded
 
   /// Presents `wrappedValue`, or nothing when it is `nil`. The only initializer, so that a
   /// `@Presents var child: Child.State?` without an initial value starts `nil` and the memberwise
@@ -44,6 +48,19 @@ public struct PresentationState<State> {
     var value: State?
     init(_ value: State?) { self.value = value }
   }
+}
+
+/// What an `ifLet` last saw of the state it presents.
+enum PresentationRecord: Equatable {
+  /// It has not run since the state was made (the state may be presented already).
+  case unrecorded
+  /// It left this presentation in place, `nil` when nothing was presented.
+  case recorded(PresentationIdentity?)
+}
+
+/// One presentation of a child: present, with its `id` when its state is `Identifiable`.
+struct PresentationIdentity: Equatable {
+  let id: AnyHashable?
 }
 
 /// TCA's spelling: `@Presents var destination: Destination.State?`.

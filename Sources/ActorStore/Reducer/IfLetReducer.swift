@@ -25,7 +25,7 @@ extension Reducer {
   ) -> IfLetReducer<Self, Wrapped> where Wrapped.State == WrappedState, Wrapped.Action == WrappedAction {
     IfLetReducer(
       parent: self, toWrappedState: state, toWrappedAction: action, wrapped: wrapped(), identity: { _ in nil },
-      presentation: nil, callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+      presentation: nil, presentationState: nil, callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   /// Runs `wrapped` on optional `Identifiable` child state while it exists, then runs this
@@ -55,7 +55,7 @@ extension Reducer {
   where Wrapped.State == WrappedState, Wrapped.Action == WrappedAction, WrappedState.ID: Sendable {
     IfLetReducer(
       parent: self, toWrappedState: state, toWrappedAction: action, wrapped: wrapped(),
-      identity: { AnyHashable($0.id) }, presentation: nil,
+      identity: { AnyHashable($0.id) }, presentation: nil, presentationState: nil,
       callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 }
@@ -72,19 +72,31 @@ public struct IfLetReducer<Parent: Reducer, Wrapped: Reducer>: Reducer {
   /// The ``PresentationAction`` routing when the child lives in a ``PresentationState``; `nil`
   /// for a plain optional.
   let presentation: PresentationRouting<Parent.Action>?
+  /// The ``PresentationState`` the child lives in, where this reducer records the presentation
+  /// it leaves in place; `nil` for a plain optional.
+  let presentationState: (any WritableKeyPath<Parent.State, PresentationState<Wrapped.State>> & Sendable)?
   let callSite: CallSite
 
   /// Runs the child for child actions while its state exists, then the parent; cancels the
   /// child's effects when its presentation ends (its state goes away, or its `id` changes).
   /// Over a ``PresentationState``, also dismisses the child on ``PresentationAction/dismiss``
-  /// (after the parent ran) and gives its effects ``DependencyValues/dismiss``.
+  /// (after the parent ran) and gives its effects ``DependencyValues/dismiss``; a child that is
+  /// an ``AlertState`` or a ``ConfirmationDialogState``, or a destination enum in such a case, is
+  /// dismissed by any of its buttons' actions before the parent runs.
   /// - Parameters:
   ///   - state: The parent state.
   ///   - action: The parent action.
   /// - Returns: The child's and the parent's effects.
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
-    let before = presentation(in: state)
+    let entry = presentation(in: state)
+    let record = presentationState.map { state[keyPath: $0].presented }
+    // The presentation to end if it is gone: the one left in place last time, which a reducer
+    // outside this one may have changed or cleared since (as TCA, whose presentation state
+    // remembers it); else the one there now.
+    let before: Presentation?
+    if case .recorded(let presented) = record { before = presented } else { before = entry }
     var wrappedEffect = Effect<Parent.Action>.none
+    var endsPresentation = false
     if let wrappedAction = toWrappedAction.extract(action) {
       if state[keyPath: toWrappedState] == nil {
         reportAbsent(wrappedAction)
@@ -97,6 +109,7 @@ public struct IfLetReducer<Parent: Reducer, Wrapped: Reducer>: Reducer {
         // place would copy the child first, then every buffer the child mutates. Taken out and
         // put back, the child stays uniquely referenced while it reduces.
         var child = state[keyPath: toWrappedState].take()!
+        endsPresentation = endsEphemeralPresentation(child, with: wrappedAction)
         wrappedEffect = wrapped.reduce(into: &child, action: wrappedAction).map(toWrappedAction.embed)
           .dismissible(by: dismissal)
         state[keyPath: toWrappedState] = child
@@ -108,14 +121,19 @@ public struct IfLetReducer<Parent: Reducer, Wrapped: Reducer>: Reducer {
         // The effects belong to the presentation the child is in once it has reduced.
         wrappedEffect = wrappedEffect.scoped(to: scope(current))
       }
+      // An alert or a dialog in a destination enum (`case alert(AlertState<…>)`): its button's
+      // action ends it once the destination reducer ran, before the parent sees the action.
+      if endsPresentation { state[keyPath: toWrappedState] = nil }
     }
     let isDismissal = presentation?.isDismiss(action) == true
-    if isDismissal, before == nil { reportAbsent("dismiss") }
+    if isDismissal, entry == nil { reportAbsent("dismiss") }
     let parentEffect = parent.reduce(into: &state, action: action)
     // As TCA: the parent saw the child still there; a parent that presented another child in
     // response keeps it.
-    if isDismissal, before != nil, before == presentation(in: state) { state[keyPath: toWrappedState] = nil }
-    guard let before, before != presentation(in: state) else { return wrappedEffect.merge(with: parentEffect) }
+    if isDismissal, entry != nil, entry == presentation(in: state) { state[keyPath: toWrappedState] = nil }
+    let after = presentation(in: state)
+    if let presentationState, record != .recorded(after) { state[keyPath: presentationState].presented = .recorded(after) }
+    guard let before, before != after else { return wrappedEffect.merge(with: parentEffect) }
     return wrappedEffect.merge(with: parentEffect).merge(with: .cancelScope(scope(before)))
   }
 
@@ -138,9 +156,7 @@ public struct IfLetReducer<Parent: Reducer, Wrapped: Reducer>: Reducer {
   }
 
   /// One presentation of the child: present, with this identity.
-  private struct Presentation: Equatable {
-    let id: AnyHashable?
-  }
+  private typealias Presentation = PresentationIdentity
 }
 
 /// How an `ifLet` over a ``PresentationState`` routes ``PresentationAction/dismiss``.

@@ -10,6 +10,15 @@ public enum ReducerBuilder<State: Sendable, Action: Sendable> {
     reducer
   }
 
+  /// An empty block, `{}`: a reducer that does nothing, as for an alert presented with no logic
+  /// of its own (`ifLet(\.$alert, action: .alert) {}`) or a destination case with none
+  /// (`Scope(state: .alert, action: .alert) {}`).
+  /// - Returns: An ``EmptyReducer``.
+  @inlinable
+  public static func buildBlock() -> EmptyReducer<State, Action> {
+    EmptyReducer()
+  }
+
   /// The first reducer of a block.
   /// - Parameter first: The reducer.
   /// - Returns: The same reducer.
