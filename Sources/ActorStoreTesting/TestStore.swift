@@ -263,6 +263,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
         received = []
       }
     }
+    // As TCA: the closure pushes with the IDs the reducer was about to draw.
+    let stackElementIDs = dependencies.stackElementID.copy()
     let store = self.store
     let task = Task(executorPreference: executor) { await store.send(action) }
     await settle(at: location)
@@ -272,7 +274,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
       fail("\(action) was sent but the store did not process it.", at: location)
       return storeTask
     }
-    assertState(after: "send(\(action))", update, actual: sent.state, at: location)
+    assertState(
+      after: "send(\(action))", update, actual: sent.state, at: location, stackElementIDs: stackElementIDs)
     received += entries.dropFirst()
     return storeTask
   }
@@ -480,12 +483,29 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     assertState(after: "receive(\(entry.action))", update, actual: entry.state, at: location)
   }
 
-  /// - Parameter expectsChange: Whether a closure given for a state that did not change fails
-  ///   (exhaustive `send` and `receive`, not `assert`).
+  /// - Parameters:
+  ///   - expectsChange: Whether a closure given for a state that did not change fails
+  ///     (exhaustive `send` and `receive`, not `assert`).
+  ///   - stackElementIDs: Where the closure's `StackState` appends take their IDs, a copy each
+  ///     time it runs; by default, a copy of the store's generator as it is now.
   private func assertState(
     after step: String, _ update: ((inout State) throws -> Void)?, actual: State, at location: Location,
-    expectsChange: Bool = true
+    expectsChange: Bool = true, stackElementIDs: StackElementIDGenerator? = nil
   ) {
+    // As TCA: the closure runs with the store's dependencies, and a generator of stack element
+    // IDs of its own, so that the IDs it draws are not taken from the store.
+    let dependencies = self.dependencies
+    let stackElementIDs = stackElementIDs ?? dependencies.stackElementID
+    let update = update.map { update in
+      { (state: inout State) throws in
+        try ActorStore.withDependencies {
+          $0 = dependencies
+          $0.stackElementID = stackElementIDs.copy()
+        } operation: {
+          try update(&state)
+        }
+      }
+    }
     if showsSkippedAssertions {
       // What `.on` would have expected: the last asserted state with this step's changes.
       var exhaustiveExpectation = assertedState

@@ -857,3 +857,384 @@ extension ActionPath where Root == TCAParityPresentationTests.Boss.Action, Value
   static let first = ActionPath(embed: Root.first, extract: { if case .first(let a) = $0 { a } else { nil } })
   static let second = ActionPath(embed: Root.second, extract: { if case .second(let a) = $0 { a } else { nil } })
 }
+
+/// Stack navigation (`forEach` over a `StackState`) as TCA's own stack reducer tests pin it
+/// down, each restated in ActorStore's terms. Behaviours already covered elsewhere
+/// (`Navigation/StackNavigationTests.swift`, `Navigation/StackStateModelTests.swift`) are not
+/// repeated.
+@Suite struct TCAParityStackTests {
+  struct Child: Reducer {
+    struct State: Equatable, Sendable {
+      var count = 0
+    }
+    enum Action: Equatable, Sendable {
+      case closeTapped
+      case onAppear
+      case dismissLater
+    }
+    @Dependency(\.continuousClock) var clock
+    @Dependency(\.dismiss) var dismiss
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      switch action {
+      case .closeTapped:
+        return .run { _ in await dismiss() }
+      case .onAppear:
+        return .run { _ in try await clock.sleep(for: .seconds(1_000_000)) }
+      case .dismissLater:
+        return .run { [count = state.count] _ in
+          try await clock.sleep(for: .seconds(count))
+          await dismiss()
+        }
+      }
+    }
+  }
+
+  struct Parent: Reducer {
+    struct State: Equatable, Sendable {
+      var children = StackState<Child.State>()
+    }
+    enum Action: Equatable, Sendable {
+      case children(StackActionOf<Child>)
+      case popChild
+      case pushChild
+    }
+    var body: some Reducer<State, Action> {
+      Reduce { state, action in
+        switch action {
+        case .children: break
+        case .popChild: state.children.removeLast()
+        case .pushChild: state.children.append(Child.State())
+        }
+        return .none
+      }
+      .forEach(\.children, action: .children) { Child() }
+    }
+  }
+
+  /// An assertion closure may push with `append`, as TCA's tests do: it gets the ID the
+  /// reducer's `append` got.
+  @Test func anAssertionClosureAppendsWithTheIDTheReducerGot() async {
+    let store = TestStore(initialState: Parent.State()) { Parent() }
+    await store.send(.pushChild) { $0.children.append(Child.State()) }
+    await store.send(.pushChild) { $0.children.append(Child.State()) }
+    #expect(store.state.children.ids == [0, 1])
+    await store.finish()
+  }
+
+  /// A parent popping a screen (`removeLast()`, the stack being a range-replaceable collection)
+  /// cancels its long-living effect.
+  @Test func aParentPoppingAScreenCancelsItsEffects() async {
+    let store = TestStore(initialState: Parent.State()) { Parent() }
+    await store.send(.pushChild) { $0.children.append(Child.State()) }
+    await store.send(.children(.element(id: 0, action: .onAppear)))
+    await store.send(.popChild) { $0.children.removeLast() }
+    await store.finish()
+  }
+
+  /// A screen dismissing itself pops it, with its long-living effect.
+  @Test func aScreenDismissingItselfCancelsItsEffects() async {
+    let store = TestStore(initialState: Parent.State()) { Parent() }
+    await store.send(.pushChild) { $0.children.append(Child.State()) }
+    await store.send(.children(.element(id: 0, action: .onAppear)))
+    await store.send(.children(.element(id: 0, action: .closeTapped)))
+    await store.receive(.children(.popFrom(id: 0))) { $0.children.removeLast() }
+    await store.finish()
+  }
+
+  /// A screen in the middle of the stack dismissing itself pops it and every screen above it,
+  /// whose pending dismissal is cancelled with it.
+  @Test func anIntermediateScreenDismissingItselfPopsTheScreensAboveIt() async {
+    let store = TestStore(initialState: Parent.State()) { Parent() }
+    await store.send(.children(.push(id: 0, state: Child.State(count: 2)))) { $0.children[id: 0] = Child.State(count: 2) }
+    await store.send(.children(.element(id: 0, action: .dismissLater)))
+    await store.send(.children(.push(id: 1, state: Child.State(count: 1)))) { $0.children[id: 1] = Child.State(count: 1) }
+    await store.send(.children(.element(id: 1, action: .dismissLater)))
+    await store.send(.children(.push(id: 2, state: Child.State(count: 2)))) { $0.children[id: 2] = Child.State(count: 2) }
+    await store.send(.children(.element(id: 2, action: .dismissLater)))
+    store.clock.advance(by: .seconds(1))
+    await store.receive(.children(.popFrom(id: 1))) { $0.children.removeLast(2) }
+    await store.send(.children(.popFrom(id: 0))) { $0.children = StackState() }
+    store.clock.advance(by: .seconds(5))
+    await store.finish()
+  }
+
+  /// `.push(id:state:)` and the parent's `append` interleave: each append takes the ID after the
+  /// highest pushed so far, and an ID popped may be pushed again.
+  @Test func pushesByIDAndAppendsInterleave() async {
+    let store = TestStore(initialState: Parent.State()) { Parent() }
+    await store.send(.children(.push(id: 0, state: Child.State()))) { $0.children[id: 0] = Child.State() }
+    await store.send(.pushChild) { $0.children[id: 1] = Child.State() }
+    await store.send(.children(.push(id: 2, state: Child.State()))) { $0.children[id: 2] = Child.State() }
+    await store.send(.pushChild) { $0.children[id: 3] = Child.State() }
+    await store.send(.children(.popFrom(id: 0))) { $0.children = StackState() }
+    await store.send(.children(.push(id: 0, state: Child.State()))) { $0.children[id: 0] = Child.State() }
+    await store.finish()
+  }
+
+  /// Stacks with the same elements under other IDs differ, so an assertion naming the wrong ID
+  /// fails.
+  @Test func stacksWithOtherIDsDiffer() {
+    var zero = StackState<Child.State>()
+    zero[id: 0] = Child.State()
+    var one = StackState<Child.State>()
+    one[id: 1] = Child.State()
+    #expect(zero != one)
+  }
+
+  /// IDs an assertion closure draws from the stack element ID generator are not taken from the
+  /// store's: the store's next pushes get the IDs they would have had.
+  @Test func anAssertionClosureDrawingIDsLeavesTheStoresGenerator() async {
+    struct Feature: Reducer {
+      struct State: Equatable, Sendable { var path = StackState<Int>() }
+      enum Action: Equatable, Sendable { case tapped, path(StackAction<Int, Never>), response }
+      var body: some Reducer<State, Action> {
+        Reduce { state, action in
+          switch action {
+          case .tapped:
+            state.path.append(1)
+            return .send(.response)
+          case .path: return .none
+          case .response:
+            state.path.append(2)
+            return .none
+          }
+        }
+        .forEach(\.path, action: ActionPath(embed: Action.path, extract: { if case .path(let a) = $0 { a } else { nil } })) {}
+      }
+    }
+    let store = TestStore(initialState: Feature.State()) { Feature() }
+    await store.send(.tapped) {
+      $0.path[id: 0] = 1
+      @Dependency(\.stackElementID) var stackElementID
+      for _ in 1...3 { _ = stackElementID.next() }
+    }
+    await store.receive(.response) {
+      $0.path[id: 1] = 2
+      @Dependency(\.stackElementID) var stackElementID
+      for _ in 1...3 { _ = stackElementID.next() }
+    }
+    await store.send(.tapped) { $0.path[id: 2] = 1 }
+    await store.receive(.response) { $0.path[id: 3] = 2 }
+    await store.finish()
+  }
+
+  /// A screen removed by a reducer that runs after the `forEach` has its effects cancelled by
+  /// the next action through the `forEach`; one removed before it, at once.
+  @Test func aScreenRemovedOutsideTheForEachHasItsEffectsCancelled() async {
+    struct Outer: Reducer {
+      struct State: Equatable, Sendable { var children = StackState<Child.State>() }
+      enum Action: Equatable, Sendable { case children(StackActionOf<Child>), clearAfter, clearBefore }
+      var body: some Reducer<State, Action> {
+        Reduce { state, action in
+          if case .clearBefore = action { state.children.removeAll() }
+          return .none
+        }
+        EmptyReducer()
+          .forEach(\.children, action: ActionPath(embed: Action.children, extract: { if case .children(let a) = $0 { a } else { nil } })) {
+            Child()
+          }
+        Reduce { state, action in
+          if case .clearAfter = action { state.children.removeAll() }
+          return .none
+        }
+      }
+    }
+    let store = TestStore(initialState: Outer.State()) { Outer() }
+    await store.send(.children(.push(id: 0, state: Child.State()))) { $0.children[id: 0] = Child.State() }
+    await store.send(.children(.element(id: 0, action: .onAppear)))
+    await store.send(.clearBefore) { $0.children.removeAll() }
+
+    await store.send(.children(.push(id: 1, state: Child.State()))) { $0.children[id: 1] = Child.State() }
+    await store.send(.children(.element(id: 1, action: .onAppear)))
+    await store.send(.clearAfter) { $0.children.removeAll() }
+    await store.send(.clearAfter)
+    await store.finish()
+  }
+
+  // MARK: - Screens of several kinds
+
+  struct Counter: Reducer {
+    struct State: Equatable, Sendable { var count = 0 }
+    enum Action: Equatable, Sendable { case cancel, onAppear, response(Int), tap }
+    enum CancelID: Hashable, Sendable { case request }
+    let delay: Int
+    @Dependency(\.continuousClock) var clock
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      switch action {
+      case .cancel: return .cancel(id: CancelID.request)
+      case .onAppear: return .run { _ in try await clock.sleep(for: .seconds(1_000_000)) }
+      case .response(let value):
+        state.count += value
+        return .none
+      case .tap:
+        return .run { [delay] send in
+          try await clock.sleep(for: .seconds(delay))
+          await send(.response(delay))
+        }
+        .cancellable(id: CancelID.request)
+      }
+    }
+  }
+
+  struct Path: Reducer {
+    enum State: Equatable, Sendable {
+      case first(Counter.State)
+      case second(Counter.State)
+    }
+    enum Action: Equatable, Sendable {
+      case first(Counter.Action)
+      case second(Counter.Action)
+    }
+    var body: some Reducer<State, Action> {
+      Scope(state: .first, action: .first) { Counter(delay: 1) }
+      Scope(state: .second, action: .second) { Counter(delay: 2) }
+    }
+  }
+
+  struct Navigator: Reducer {
+    struct State: Equatable, Sendable { var path = StackState<Path.State>() }
+    enum Action: Equatable, Sendable {
+      case path(StackActionOf<Path>)
+      case popFirst
+      case pushFirst
+      case pushSecond
+    }
+    var body: some Reducer<State, Action> {
+      Reduce { state, action in
+        switch action {
+        case .path: break
+        case .popFirst: state.path[id: state.path.ids[0]] = nil
+        case .pushFirst: state.path.append(.first(Counter.State()))
+        case .pushSecond: state.path.append(.second(Counter.State()))
+        }
+        return .none
+      }
+      .forEach(\.path, action: .path) { Path() }
+    }
+  }
+
+  /// Screens of an enum of kinds run their case's reducer; popping from the bottom one cancels
+  /// every screen's effects.
+  @Test func screensOfSeveralKindsArePoppedWithTheirEffects() async {
+    let store = TestStore(initialState: Navigator.State()) { Navigator() }
+    await store.send(.pushFirst) { $0.path.append(.first(Counter.State())) }
+    await store.send(.path(.element(id: 0, action: .first(.onAppear))))
+    await store.send(.pushSecond) { $0.path.append(.second(Counter.State())) }
+    await store.send(.path(.element(id: 1, action: .second(.onAppear))))
+    await store.send(.path(.popFrom(id: 0))) { $0.path.removeAll() }
+    await store.finish()
+  }
+
+  /// A screen's `.cancel(id:)` does not reach a sibling screen's effect with the same ID.
+  @Test func aScreenCannotCancelItsSiblingsEffect() async {
+    let store = TestStore(initialState: Navigator.State(path: [.first(Counter.State()), .second(Counter.State())])) {
+      Navigator()
+    }
+    let clock = store.clock
+    await store.send(.path(.element(id: 0, action: .first(.tap))))
+    await store.send(.path(.element(id: 1, action: .second(.tap))))
+    await store.send(.path(.element(id: 0, action: .first(.cancel))))
+    clock.advance(by: .seconds(2))
+    await store.receive(.path(.element(id: 1, action: .second(.response(2))))) { $0.path[id: 1, case: .second]?.count = 2 }
+
+    await store.send(.path(.element(id: 0, action: .first(.tap))))
+    await store.send(.path(.element(id: 1, action: .second(.tap))))
+    await store.send(.path(.element(id: 1, action: .second(.cancel))))
+    clock.advance(by: .seconds(2))
+    await store.receive(.path(.element(id: 0, action: .first(.response(1))))) { $0.path[id: 0, case: .first]?.count = 1 }
+    await store.finish()
+  }
+
+  /// Popping the bottom screen while both have a response on the way: the popped screen's is
+  /// cancelled, the other's reaches the right screen by ID.
+  @Test func aResponseReachesItsScreenByIDAfterTheScreenBelowIsPopped() async {
+    let store = TestStore(initialState: Navigator.State(path: [.first(Counter.State()), .second(Counter.State())])) {
+      Navigator()
+    }
+    let clock = store.clock
+    await store.send(.path(.element(id: 0, action: .first(.tap))))
+    await store.send(.path(.element(id: 1, action: .second(.tap))))
+    clock.advance(by: .seconds(1))
+    await store.receive(.path(.element(id: 0, action: .first(.response(1))))) { $0.path[id: 0, case: .first]?.count = 1 }
+    clock.advance(by: .seconds(1))
+    await store.receive(.path(.element(id: 1, action: .second(.response(2))))) { $0.path[id: 1, case: .second]?.count = 2 }
+
+    await store.send(.path(.element(id: 0, action: .first(.tap))))
+    await store.send(.path(.element(id: 1, action: .second(.tap))))
+    await store.send(.popFirst) { $0.path[id: 0] = nil }
+    clock.advance(by: .seconds(2))
+    await store.receive(.path(.element(id: 1, action: .second(.response(2))))) { $0.path[id: 1, case: .second]?.count = 4 }
+    await store.send(.popFirst) { $0.path[id: 1] = nil }
+    await store.finish()
+  }
+
+  // MARK: - Case subscripts
+
+  enum Element: Equatable, Sendable {
+    case int(Int)
+    case text(String)
+  }
+
+  /// `stack[id:case:]` reads and modifies the element with that ID in that case; setting `nil`
+  /// pops it.
+  @Test func theCaseSubscriptModifiesAnElementInItsCase() {
+    var stack = StackState<Element>([.int(42)])
+    stack[id: stack.ids[0], case: .int]? += 1
+    #expect(Array(stack) == [.int(43)])
+    stack[id: stack.ids[0], case: .int] = nil
+    #expect(stack.isEmpty)
+  }
+
+  /// Modifying an element through another case is an issue, and changes nothing.
+  @Test func theCaseSubscriptLeavesAnElementInAnotherCase() {
+    let issues = IssueCollector()
+    var stack = StackState<Element>([.int(42)])
+    IssueReporting.withReporter(issues) {
+      stack[id: stack.ids[0], case: .text]?.append("!")
+      stack[id: stack.ids[0], case: .text] = nil
+    }
+    #expect(Array(stack) == [.int(42)])
+    #expect(issues.messages.count == 2)
+    #expect(issues.messages.allSatisfy { $0.hasPrefix("Can't modify unrelated case") })
+  }
+
+  /// `$destination[case:]` on a presentation, likewise.
+  @Test func thePresentationCaseSubscriptModifiesTheChildInItsCase() {
+    let issues = IssueCollector()
+    struct Parent { @Presents var child: Element? }
+    var parent = Parent(child: .int(42))
+    parent.$child[case: .int]? += 1
+    #expect(parent.child == .int(43))
+    IssueReporting.withReporter(issues) {
+      parent.$child[case: .text]?.append("!")
+      parent.$child[case: .text] = nil
+    }
+    #expect(parent.child == .int(43))
+    #expect(issues.messages.count == 2)
+    parent.$child[case: .int] = nil
+    #expect(parent.child == nil)
+  }
+}
+
+extension ActionPath where Root == TCAParityStackTests.Parent.Action, Value == StackActionOf<TCAParityStackTests.Child> {
+  static let children = ActionPath(embed: Root.children, extract: { if case .children(let a) = $0 { a } else { nil } })
+}
+extension ActionPath where Root == TCAParityStackTests.Navigator.Action, Value == StackActionOf<TCAParityStackTests.Path> {
+  static let path = ActionPath(embed: Root.path, extract: { if case .path(let a) = $0 { a } else { nil } })
+}
+extension ActionPath where Root == TCAParityStackTests.Path.State, Value == TCAParityStackTests.Counter.State {
+  static let first = ActionPath(embed: Root.first, extract: { if case .first(let a) = $0 { a } else { nil } })
+  static let second = ActionPath(embed: Root.second, extract: { if case .second(let a) = $0 { a } else { nil } })
+}
+extension ActionPath where Root == TCAParityStackTests.Path.Action, Value == TCAParityStackTests.Counter.Action {
+  static let first = ActionPath(embed: Root.first, extract: { if case .first(let a) = $0 { a } else { nil } })
+  static let second = ActionPath(embed: Root.second, extract: { if case .second(let a) = $0 { a } else { nil } })
+}
+extension ActionPath where Root == TCAParityStackTests.Element, Value == Int {
+  static let int = ActionPath(embed: Root.int, extract: { if case .int(let a) = $0 { a } else { nil } })
+}
+extension ActionPath where Root == TCAParityStackTests.Element, Value == String {
+  static let text = ActionPath(embed: Root.text, extract: { if case .text(let a) = $0 { a } else { nil } })
+}

@@ -37,6 +37,35 @@ public struct PresentationState<State> {
     }
   }
 
+  /// The presented child in this case of an enum child (TCA's `$destination[case: \.editor]`),
+  /// `nil` when nothing is presented or it is in another case. Modifying it writes the child
+  /// back in that case; setting `nil` dismisses it. Modifying a child in another case (or
+  /// nothing presented) is reported as an issue, and changes nothing.
+  /// - Parameters:
+  ///   - path: The case.
+  ///   - fileID: Where the subscript is used, for the issue.
+  ///   - filePath: Where the subscript is used, for the issue.
+  ///   - line: Where the subscript is used, for the issue.
+  ///   - column: Where the subscript is used, for the issue.
+  public subscript<Case>(
+    case path: ActionPath<State, Case>,
+    fileID fileID: StaticString = #fileID, filePath filePath: StaticString = #filePath,
+    line line: UInt = #line, column column: UInt = #column
+  ) -> Case? {
+    get { wrappedValue.flatMap(path.extract) }
+    _modify {
+      let child = wrappedValue
+      var value = child.flatMap(path.extract)
+      let isInCase = value != nil
+      yield &value
+      guard isInCase else {
+        reportUnrelatedCase(child, fileID: fileID, filePath: filePath, line: line, column: column)
+        return
+      }
+      wrappedValue = value.map(path.embed)
+    }
+  }
+
   /// The wrapper itself: `\.$child` is the key path `ifLet` takes.
   public var projectedValue: Self {
     get { self }

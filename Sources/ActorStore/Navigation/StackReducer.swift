@@ -54,6 +54,11 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   /// - Returns: The element's and the parent's effects, and the popped elements' cancellation.
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     let idsBefore = state[keyPath: stack].ids
+    // The elements whose effects to cancel if they are gone: those left in place last time,
+    // some of which a reducer outside this one may have removed since (as TCA, whose stack
+    // remembers them); else those there now.
+    let mounted = state[keyPath: stack].mounted
+    let idsMounted = mounted ?? idsBefore
     var elementEffect = Effect<Parent.Action>.none
     var popFrom: StackElementID?
     switch self.action.extract(action) {
@@ -79,10 +84,11 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     // As TCA: the parent saw the elements before they are popped.
     if let popFrom { state[keyPath: stack].pop(from: popFrom) }
     let idsAfter = state[keyPath: stack].ids
+    if mounted != idsAfter { state[keyPath: stack].mounted = idsAfter }
     let effect = elementEffect.merge(with: parentEffect)
-    guard idsAfter != idsBefore else { return effect }
+    guard idsAfter != idsMounted else { return effect }
     let remaining = Set(idsAfter)
-    return effect.merge(with: .merge(idsBefore.filter { !remaining.contains($0) }.map { .cancelScope(scope(of: $0)) }))
+    return effect.merge(with: .merge(idsMounted.filter { !remaining.contains($0) }.map { .cancelScope(scope(of: $0)) }))
   }
 
   private func reduceElement(

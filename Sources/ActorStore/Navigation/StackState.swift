@@ -43,6 +43,14 @@ public final class StackElementIDGenerator: Sendable {
     StackElementID(generation: nextGeneration.wrappingAdd(1, ordering: .relaxed).oldValue)
   }
 
+  /// A generator of its own that hands out the IDs this one would hand out next: what a
+  /// `TestStore` gives an assertion closure, so that IDs it draws (an `append`) match the
+  /// reducer's without taking them from the store.
+  /// - Returns: The copy.
+  package func copy() -> StackElementIDGenerator {
+    StackElementIDGenerator(first: nextGeneration.load(ordering: .relaxed))
+  }
+
   /// Makes sure no later ``next()`` returns `id` or an earlier ID: for an element that arrives
   /// with its own ID (``StackState/subscript(id:)``, ``StackAction/push(id:state:)``).
   /// - Parameter id: An ID in use.
@@ -84,6 +92,10 @@ public struct StackState<Element> {
   public private(set) var ids: [StackElementID]
   /// The elements, in the same order as `ids`.
   private var elements: [Element]
+  /// The IDs the `forEach` over this stack left in place when it last ran, so that it can
+  /// cancel the effects of elements a reducer outside it removed since (TCA's `_mounted`);
+  /// `nil` until it runs. Not part of the value: ignored by `==`, hashing and dumps.
+  var mounted: [StackElementID]?
 
   /// An empty stack.
   public init() {
@@ -120,16 +132,51 @@ public struct StackState<Element> {
     }
   }
 
+  /// The element with this ID, in this case of an enum element (TCA's `path[id: 0, case:
+  /// \.detail]`), `nil` when there is none or it is in another case. Modifying it writes the
+  /// element back in that case; setting `nil` pops that element alone. Modifying an element
+  /// that is in another case (or missing) is reported as an issue, and changes nothing.
+  /// - Parameters:
+  ///   - id: The element's ID.
+  ///   - path: The case.
+  ///   - fileID: Where the subscript is used, for the issue.
+  ///   - filePath: Where the subscript is used, for the issue.
+  ///   - line: Where the subscript is used, for the issue.
+  ///   - column: Where the subscript is used, for the issue.
+  public subscript<Case>(
+    id id: StackElementID, case path: CasePath<Element, Case>,
+    fileID fileID: StaticString = #fileID, filePath filePath: StaticString = #filePath,
+    line line: UInt = #line, column column: UInt = #column
+  ) -> Case? {
+    get { self[id: id].flatMap(path.extract) }
+    _modify {
+      let element = self[id: id]
+      var value = element.flatMap(path.extract)
+      let isInCase = value != nil
+      yield &value
+      guard isInCase else {
+        reportUnrelatedCase(element, fileID: fileID, filePath: filePath, line: line, column: column)
+        return
+      }
+      self[id: id] = value.map(path.embed)
+    }
+  }
+
   /// Pushes `element` on top, with the next ID of ``DependencyValues/stackElementID``.
   /// - Parameter element: The element.
   public mutating func append(_ element: Element) {
-    // Never an ID in the stack: one pushed by ID moved the generator past it (see
-    // `subscript(id:)`), unless another generator was in force then.
+    ids.append(nextID(after: []))
+    elements.append(element)
+  }
+
+  /// The next ID of the generator in force that neither the stack nor `taken` holds: one pushed
+  /// by ID moved the generator past it (see `subscript(id:)`), unless another generator was in
+  /// force then.
+  private func nextID(after taken: [StackElementID]) -> StackElementID {
     let generator = DependencyValues.inForce.stackElementID
     var id = generator.next()
-    while ids.contains(id) { id = generator.next() }
-    ids.append(id)
-    elements.append(element)
+    while ids.contains(id) || taken.contains(id) { id = generator.next() }
+    return id
   }
 
   /// Pops the element with `id` and every element above it; does nothing when no element has it.
@@ -179,14 +226,40 @@ extension StackState: RandomAccessCollection, MutableCollection {
   }
 }
 
+extension StackState: RangeReplaceableCollection {
+  /// Replaces the elements at `subrange` with `newElements`, each given the next ID of
+  /// ``DependencyValues/stackElementID``, as ``append(_:)`` does: what lets a stack be edited as
+  /// TCA's is (`removeLast(2)`, `removeFirst()`, `insert(_:at:)`, `+=`).
+  /// - Parameters:
+  ///   - subrange: The positions to replace.
+  ///   - newElements: The elements put there, bottom first.
+  public mutating func replaceSubrange<C: Collection<Element>>(_ subrange: Range<Int>, with newElements: C) {
+    var newIDs: [StackElementID] = []
+    newIDs.reserveCapacity(newElements.count)
+    for _ in newElements { newIDs.append(nextID(after: newIDs)) }
+    ids.replaceSubrange(subrange, with: newIDs)
+    elements.replaceSubrange(subrange, with: newElements)
+  }
+}
+
 extension StackState: ExpressibleByArrayLiteral {
   /// A stack of these elements, bottom first, each given the next ID.
   /// - Parameter elements: The elements.
   public init(arrayLiteral elements: Element...) { self.init(elements) }
 }
 
-extension StackState: Equatable where Element: Equatable {}
-extension StackState: Hashable where Element: Hashable {}
+extension StackState: Equatable where Element: Equatable {
+  /// Equal when both hold equal elements under the same IDs, in the same order.
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.ids == rhs.ids && lhs.elements == rhs.elements }
+}
+
+extension StackState: Hashable where Element: Hashable {
+  /// Hashes the IDs and the elements.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(ids)
+    hasher.combine(elements)
+  }
+}
 extension StackState: Sendable where Element: Sendable {}
 
 extension StackState: CustomReflectable {
@@ -218,3 +291,15 @@ extension StackAction: Hashable where State: Hashable, Action: Hashable {}
 extension StackAction: Encodable where State: Encodable, Action: Encodable {}
 /// Lets recordings of features whose actions embed stack actions be replayed.
 extension StackAction: Decodable where State: Decodable, Action: Decodable {}
+
+/// Reports a write through a case subscript (``StackState/subscript(id:case:fileID:filePath:line:column:)``,
+/// ``PresentationState/subscript(case:fileID:filePath:line:column:)``) to a value in another case.
+func reportUnrelatedCase(
+  _ value: Any?, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+) {
+  let current = value.flatMap { Mirror(reflecting: $0).children.first?.label }
+  reportIssue(
+    "Can't modify unrelated case" + (current.map { " \"\($0)\"" } ?? "")
+      + ": the value is not in the case written through, and was left as it is.",
+    fileID: fileID, filePath: filePath, line: line, column: column)
+}
