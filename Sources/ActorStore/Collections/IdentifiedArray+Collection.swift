@@ -14,13 +14,41 @@ extension IdentifiedArray: RandomAccessCollection {
 
   /// The element at `position`: O(1) while every chunk is full, else O(log(n / B)).
   ///
-  /// Like `Array`, a position outside `0..<count` traps.
+  /// Like `Array`, a position outside `0..<count` traps. Editing the element in place
+  /// (`array[0].count += 1`, as with swift-identified-collections) mutates it without copying
+  /// it; an edit that changes its id is reported as an issue, as with
+  /// ``subscript(id:)``. Setting a whole element requires it to keep the id at that position:
+  /// one with another id is reported as an issue and the array is left unchanged.
   /// - Parameter position: The index of the element.
   @inlinable
   public subscript(position: Int) -> Element {
-    checkIndex(position)
-    // A valid slot always holds a value outside an in-place edit.
-    return values[order.slot(at: position)]!
+    get {
+      checkIndex(position)
+      // A valid slot always holds a value outside an in-place edit.
+      return values[order.slot(at: position)]!
+    }
+    set {
+      checkIndex(position)
+      let slot = order.slot(at: position)
+      let id = extractID(values[slot]!)
+      let newID = extractID(newValue)
+      guard newID == id else {
+        reportIssue(
+          """
+          IdentifiedArray[\(position)]: the assigned element has id \(newID), not \(id); the \
+          array is left unchanged
+          """)
+        return
+      }
+      values[slot] = newValue
+    }
+    _modify {
+      checkIndex(position)
+      let slot = order.slot(at: position)
+      let id = extractID(values[slot]!)
+      defer { settleEdit(ofSlot: slot, formerly: id) }
+      yield &values[slot]!
+    }
   }
 
   @inlinable

@@ -65,3 +65,24 @@ extension IdentifiedArray {
     }
   }
 }
+
+extension IdentifiedArray.IDs: Equatable, Hashable {
+  /// Equal when both hold the same ids in the same order (as swift-identified-collections'
+  /// `ids`, an ordered set, are): what lets a feature compare `old.ids == new.ids`.
+  /// - Parameters:
+  ///   - lhs: Some ids.
+  ///   - rhs: Other ids.
+  /// - Returns: Whether they are the same ids in the same order.
+  @inlinable
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.count == rhs.count && lhs.elementsEqual(rhs)
+  }
+
+  /// Hashes the ids in order.
+  /// - Parameter hasher: The hasher.
+  @inlinable
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(count)
+    for id in self { hasher.combine(id) }
+  }
+}

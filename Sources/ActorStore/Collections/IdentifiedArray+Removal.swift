@@ -23,6 +23,28 @@ extension IdentifiedArray {
     return removeSlot(order.slot(at: index))!
   }
 
+  /// Removes the first element. O(B + n / B).
+  ///
+  /// Like `Array`, an empty array is a programming error and traps.
+  /// - Returns: The removed element.
+  @inlinable
+  @discardableResult
+  public mutating func removeFirst() -> Element {
+    precondition(!isEmpty, "removeFirst() on an empty IdentifiedArray")
+    return remove(at: 0)
+  }
+
+  /// Removes the last element. O(B + n / B).
+  ///
+  /// Like `Array`, an empty array is a programming error and traps.
+  /// - Returns: The removed element.
+  @inlinable
+  @discardableResult
+  public mutating func removeLast() -> Element {
+    precondition(!isEmpty, "removeLast() on an empty IdentifiedArray")
+    return remove(at: count - 1)
+  }
+
   @inlinable
   @discardableResult
   mutating func removeSlot(_ slot: Int) -> Element? {

@@ -4,7 +4,10 @@ extension Reducer {
   /// When the child state becomes `nil` (e.g. a sheet is dismissed), every effect the child
   /// started is cancelled. A child action that arrives while the state is `nil` is reported as
   /// an issue (this reducer still receives it). When the child state is `Identifiable`, the
-  /// overload for it is chosen: a change of its `id` also ends the child's presentation.
+  /// overload for it is chosen: a change of its `id` also ends the child's presentation. A
+  /// child that is an ``AlertState`` or a ``ConfirmationDialogState`` (or an enum in such a
+  /// case) is set to `nil` by any of its actions, after `wrapped` and before this reducer runs,
+  /// as in TCA.
   /// - Parameters:
   ///   - state: The optional child state.
   ///   - action: The child actions within this reducer's actions.
@@ -57,6 +60,51 @@ extension Reducer {
       parent: self, toWrappedState: state, toWrappedAction: action, wrapped: wrapped(),
       identity: { AnyHashable($0.id) }, presentation: nil, presentationState: nil,
       callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+}
+
+extension Reducer {
+  /// Shows an optional alert with no logic of its own (TCA's `ifLet(\.alert, action:
+  /// \.alert)`): any of its buttons' actions sets it to `nil`, then this reducer runs.
+  /// - Parameters:
+  ///   - state: The optional alert.
+  ///   - action: Its buttons' actions within this reducer's actions.
+  ///   - fileID: Where `ifLet` is called, for diagnostics.
+  ///   - filePath: Where `ifLet` is called, for diagnostics.
+  ///   - line: Where `ifLet` is called, for diagnostics.
+  ///   - column: Where `ifLet` is called, for diagnostics.
+  /// - Returns: The combined reducer.
+  public func ifLet<AlertAction: Sendable>(
+    _ state: any WritableKeyPath<State, AlertState<AlertAction>?> & Sendable,
+    action: ActionPath<Action, AlertAction>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> IfLetReducer<Self, EmptyReducer<AlertState<AlertAction>, AlertAction>> {
+    ifLet(state, action: action, then: {}, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Shows an optional confirmation dialog with no logic of its own (TCA's
+  /// `ifLet(\.dialog, action: \.dialog)`): any of its buttons' actions sets it to `nil`, then
+  /// this reducer runs.
+  /// - Parameters:
+  ///   - state: The optional dialog.
+  ///   - action: Its buttons' actions within this reducer's actions.
+  ///   - fileID: Where `ifLet` is called, for diagnostics.
+  ///   - filePath: Where `ifLet` is called, for diagnostics.
+  ///   - line: Where `ifLet` is called, for diagnostics.
+  ///   - column: Where `ifLet` is called, for diagnostics.
+  /// - Returns: The combined reducer.
+  public func ifLet<DialogAction: Sendable>(
+    _ state: any WritableKeyPath<State, ConfirmationDialogState<DialogAction>?> & Sendable,
+    action: ActionPath<Action, DialogAction>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> IfLetReducer<Self, EmptyReducer<ConfirmationDialogState<DialogAction>, DialogAction>> {
+    ifLet(state, action: action, then: {}, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 }
 
@@ -114,6 +162,7 @@ public struct IfLetReducer<Parent: Reducer, Wrapped: Reducer>: Reducer {
           .dismissible(by: dismissal)
         state[keyPath: toWrappedState] = child
       } else {
+        endsPresentation = endsEphemeralPresentation(state[keyPath: toWrappedState]!, with: wrappedAction)
         wrappedEffect = wrapped.reduce(into: &state[keyPath: toWrappedState]!, action: wrappedAction)
           .map(toWrappedAction.embed)
       }
@@ -121,8 +170,8 @@ public struct IfLetReducer<Parent: Reducer, Wrapped: Reducer>: Reducer {
         // The effects belong to the presentation the child is in once it has reduced.
         wrappedEffect = wrappedEffect.scoped(to: scope(current))
       }
-      // An alert or a dialog in a destination enum (`case alert(AlertState<…>)`): its button's
-      // action ends it once the destination reducer ran, before the parent sees the action.
+      // An alert or a dialog, or one in a destination enum (`case alert(AlertState<…>)`): its
+      // button's action ends it once the child reducer ran, before the parent sees the action.
       if endsPresentation { state[keyPath: toWrappedState] = nil }
     }
     let isDismissal = presentation?.isDismiss(action) == true

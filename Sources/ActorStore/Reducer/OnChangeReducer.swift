@@ -25,6 +25,39 @@ extension Reducer {
   ) -> OnChangeReducer<Self, Value, Changed> where Changed.State == State, Changed.Action == Action {
     OnChangeReducer(base: self, toValue: toValue, reducer: reducer)
   }
+
+  /// Runs a reducer after this one whenever an action changes a value of the state, where
+  /// `isDuplicate` decides what counts as unchanged, as TCA's `onChange(of:removeDuplicates:_:)`:
+  /// for a value that is not `Equatable` (a tuple, `removeDuplicates: ==`), or to follow only
+  /// part of one (the `ids` of an `IdentifiedArray`).
+  ///
+  /// ```swift
+  /// .onChange(of: { $0.rows }, removeDuplicates: { $0.ids == $1.ids }) { _, _ in
+  ///   Reduce { state, _ in … }
+  /// }
+  /// ```
+  /// - Parameters:
+  ///   - toValue: Reads the value to watch.
+  ///   - isDuplicate: Whether the value before and the value after the action are the same.
+  ///   - reducer: Builds the reducer that runs when the value changed, from the old and new value.
+  /// - Returns: The combined reducer.
+  public func onChange<Value, Changed: Reducer>(
+    of toValue: @escaping @Sendable (State) -> Value,
+    removeDuplicates isDuplicate: @escaping @Sendable (Value, Value) -> Bool,
+    @ReducerBuilder<State, Action> _ reducer: @escaping @Sendable (_ oldValue: Value, _ newValue: Value) -> Changed
+  ) -> some Reducer<State, Action> where Changed.State == State, Changed.Action == Action {
+    OnChangeReducer(
+      base: self, toValue: { DeduplicatedValue(value: toValue($0), isDuplicate: isDuplicate) },
+      reducer: { reducer($0.value, $1.value) })
+  }
+}
+
+/// A watched value compared by the `removeDuplicates` closure it carries.
+struct DeduplicatedValue<Value>: Equatable {
+  let value: Value
+  let isDuplicate: @Sendable (Value, Value) -> Bool
+
+  static func == (lhs: Self, rhs: Self) -> Bool { lhs.isDuplicate(lhs.value, rhs.value) }
 }
 
 /// A reducer that runs another after its base whenever an action changes a watched value; made

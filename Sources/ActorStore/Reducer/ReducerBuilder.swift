@@ -19,6 +19,34 @@ public enum ReducerBuilder<State: Sendable, Action: Sendable> {
     EmptyReducer()
   }
 
+  /// A reducer of existential type (`feature as any Reducer<State, Action>`), run through a
+  /// ``Reduce``.
+  /// - Parameter expression: The reducer.
+  /// - Returns: A ``Reduce`` that runs it.
+  @inlinable
+  public static func buildExpression(_ expression: any Reducer<State, Action>) -> Reduce<State, Action> {
+    Reduce(expression)
+  }
+
+  /// The reducers a `for` loop builds, run in order, their effects merged.
+  /// - Parameter reducers: The reducers, one per iteration.
+  /// - Returns: A reducer running them in order.
+  @inlinable
+  public static func buildArray<R: Reducer>(_ reducers: [R]) -> ReducerArray<R>
+  where R.State == State, R.Action == Action {
+    ReducerArray(reducers: reducers)
+  }
+
+  /// A reducer inside `if #available`: its type, which may not exist on older systems, is
+  /// erased behind a ``Reduce``.
+  /// - Parameter reducer: The reducer.
+  /// - Returns: A ``Reduce`` that runs it.
+  @inlinable
+  public static func buildLimitedAvailability<R: Reducer>(_ reducer: R) -> Reduce<State, Action>
+  where R.State == State, R.Action == Action {
+    Reduce(reducer)
+  }
+
   /// The first reducer of a block.
   /// - Parameter first: The reducer.
   /// - Returns: The same reducer.
@@ -90,6 +118,26 @@ where R0.State == R1.State, R0.Action == R1.Action {
   public func reduce(into state: inout R0.State, action: R0.Action) -> Effect<R0.Action> {
     let firstEffect = first.reduce(into: &state, action: action)
     return firstEffect.merge(with: second.reduce(into: &state, action: action))
+  }
+}
+
+/// The reducers a `for` loop in a ``ReducerBuilder`` builds: run in order on the same state,
+/// their effects merged.
+public struct ReducerArray<Element: Reducer>: Reducer {
+  @usableFromInline let reducers: [Element]
+
+  @inlinable init(reducers: [Element]) { self.reducers = reducers }
+
+  /// Runs every reducer, in order.
+  /// - Parameters:
+  ///   - state: The state they reduce.
+  ///   - action: The action they all receive.
+  /// - Returns: Their effects, merged.
+  @inlinable
+  public func reduce(into state: inout Element.State, action: Element.Action) -> Effect<Element.Action> {
+    var effect = Effect<Element.Action>.none
+    for reducer in reducers { effect = effect.merge(with: reducer.reduce(into: &state, action: action)) }
+    return effect
   }
 }
 

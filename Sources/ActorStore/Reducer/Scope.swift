@@ -37,6 +37,21 @@ public struct Scope<ParentState: Sendable, ParentAction: Sendable, Child: Reduce
     self.child = child()
   }
 
+  /// Scopes `child` to `state` and `action`: TCA's unlabelled spelling,
+  /// `Scope(\.profile, action: .profile) { Profile() }`.
+  /// - Parameters:
+  ///   - state: The child state within the parent state.
+  ///   - action: The child actions within the parent actions.
+  ///   - child: The child reducer.
+  @inlinable
+  public init<ChildState, ChildAction>(
+    _ state: any WritableKeyPath<ParentState, ChildState> & Sendable,
+    action: ActionPath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> _ child: () -> Child
+  ) where Child.State == ChildState, Child.Action == ChildAction {
+    self.init(state: state, action: action, child: child)
+  }
+
   /// Scopes `child` to one case of an enum state, and `action`. A child action that arrives
   /// while the state is in another case is reported, and the child does not run.
   /// - Parameters:
