@@ -972,6 +972,21 @@ extension ActionPath where Root == TCAParityPresentationTests.Boss.Action, Value
     await store.finish()
   }
 
+  /// Editing a stack as a range-replaceable collection keeps each element under its own ID and
+  /// gives inserted elements new ones.
+  @Test func rangeReplacingEditsKeepEachElementsID() {
+    var stack = StackState<Int>()
+    for value in [10, 11, 12, 13] { stack[id: StackElementID(generation: value - 10)] = value }
+    stack.removeAll { $0 % 2 == 1 }
+    #expect(Array(stack) == [10, 12])
+    #expect(stack.ids == [0, 2])
+    stack.removeFirst()
+    #expect(stack[id: 2] == 12)
+    stack.insert(9, at: 0)
+    #expect(Array(stack) == [9, 12])
+    #expect(stack.ids.count == 2 && stack.ids[1] == 2 && stack.ids[0] != 0)
+  }
+
   /// Stacks with the same elements under other IDs differ, so an assertion naming the wrong ID
   /// fails.
   @Test func stacksWithOtherIDsDiffer() {

@@ -240,6 +240,21 @@ extension StackState: RangeReplaceableCollection {
     ids.replaceSubrange(subrange, with: newIDs)
     elements.replaceSubrange(subrange, with: newElements)
   }
+
+  /// Pops every element for which `shouldBeRemoved` returns `true`, keeping the others in order
+  /// with their IDs. (The standard library's version for a mutable collection moves elements by
+  /// position, which would leave them under other elements' IDs.)
+  /// - Parameter shouldBeRemoved: Decides, for each element, whether it goes.
+  public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
+    var keptIDs: [StackElementID] = []
+    var keptElements: [Element] = []
+    for (id, element) in zip(ids, elements) where try !shouldBeRemoved(element) {
+      keptIDs.append(id)
+      keptElements.append(element)
+    }
+    ids = keptIDs
+    elements = keptElements
+  }
 }
 
 extension StackState: ExpressibleByArrayLiteral {
