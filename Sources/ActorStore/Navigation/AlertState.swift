@@ -61,8 +61,9 @@ extension ButtonState: Equatable where Action: Equatable {}
 extension ButtonState: Hashable where Action: Hashable {}
 
 /// An alert as data (TCA's `AlertState`): present it with a `@Presents var alert:
-/// AlertState<Action.Alert>?` and ``Reducer/ifLet(_:action:fileID:filePath:line:column:)``,
-/// compare it in tests, show it with the view layer (`UIAlertController(state:send:)` on UIKit,
+/// AlertState<Action.Alert>?` and
+/// ``Reducer/ifLet(_:action:fileID:filePath:line:column:)->IfLetReducer<Self,EmptyReducer<WrappedState,WrappedAction>>``
+/// (or as an optional, or in a destination enum's case), compare it in tests, show it with the view layer (`UIAlertController(state:send:)` on UIKit,
 /// which sends each button's ``ButtonState/tapAction``).
 ///
 /// ```swift
