@@ -3,11 +3,20 @@
 /// A binary min-heap ordered by deadline, then by a tie-break key, then by registration number
 /// holds the wake-up order (a key of zero for every sleeper wakes ties in registration order;
 /// keys drawn from a seeded generator wake them in a random, reproducible order);
-/// a dictionary holds the continuations. Cancelling removes only the dictionary entry (O(1));
+/// a dictionary holds the sleepers. Cancelling removes only the dictionary entry (O(1));
 /// the heap drops stale entries when they surface and is rebuilt once they outnumber the live
 /// ones, so insert and wake stay O(log n) and memory stays proportional to live sleepers.
 struct SleeperQueue {
   typealias Continuation = UnsafeContinuation<Void, any Error>
+
+  /// A suspended sleeper.
+  struct Sleeper {
+    let continuation: Continuation
+    /// The executor whose job went to sleep, which runs the task once it wakes, if it is
+    /// another ``TestExecutor`` than the clock's (see ``TestClock``). Weak: executors whose
+    /// tasks sleep on each other's clocks would otherwise keep each other alive.
+    weak var origin: TestExecutor?
+  }
 
   private struct Entry {
     let deadline: Duration
@@ -20,15 +29,15 @@ struct SleeperQueue {
   }
 
   private var heap: [Entry] = []
-  private var continuations: [UInt64: Continuation] = [:]
+  private var continuations: [UInt64: Sleeper] = [:]
 
   /// The number of sleepers still waiting.
   var count: Int { continuations.count }
 
   mutating func insert(
-    registration: UInt64, deadline: Duration, tieBreak: UInt64, continuation: Continuation
+    registration: UInt64, deadline: Duration, tieBreak: UInt64, sleeper: Sleeper
   ) {
-    continuations[registration] = continuation
+    continuations[registration] = sleeper
     heap.append(Entry(deadline: deadline, tieBreak: tieBreak, registration: registration))
     siftUp(from: heap.count - 1)
   }
@@ -36,9 +45,9 @@ struct SleeperQueue {
   /// Removes a sleeper that will not wake normally (its task was cancelled).
   /// - Returns: Its continuation, or `nil` when it already woke or never registered.
   mutating func remove(registration: UInt64) -> Continuation? {
-    guard let continuation = continuations.removeValue(forKey: registration) else { return nil }
+    guard let sleeper = continuations.removeValue(forKey: registration) else { return nil }
     if heap.count > 64, heap.count > 2 * continuations.count { rebuildHeap() }
-    return continuation
+    return sleeper.continuation
   }
 
   /// The earliest deadline among the waiting sleepers.
@@ -48,14 +57,14 @@ struct SleeperQueue {
   }
 
   /// Removes the sleeper that wakes first.
-  /// - Returns: The woken sleeper's deadline and continuation, or `nil` when none waits.
-  mutating func popEarliest() -> (deadline: Duration, continuation: Continuation)? {
+  /// - Returns: The woken sleeper and its deadline, or `nil` when none waits.
+  mutating func popEarliest() -> (deadline: Duration, sleeper: Sleeper)? {
     dropStaleTop()
     guard let top = heap.first,
-      let continuation = continuations.removeValue(forKey: top.registration)
+      let sleeper = continuations.removeValue(forKey: top.registration)
     else { return nil }
     removeTop()
-    return (top.deadline, continuation)
+    return (top.deadline, sleeper)
   }
 
   private mutating func dropStaleTop() {

@@ -64,10 +64,11 @@ public final class TestClock: Clock, Sendable {
   /// `TestStore(…, withDependencies:)`).
   ///
   /// Its time is that of a private ``TestExecutor`` that runs no job of the test's. Moving it
-  /// wakes its sleepers; each woken task then runs on its own executor: a `TestStore`'s effects
-  /// run at the store's next step (`receive`, `send`, `finish`), which drives the store's
-  /// executor. A `TestStore`'s own `store.clock` needs no injection: it is the clock of the
-  /// executor that runs the store, and moving it runs the woken effects at once.
+  /// wakes its sleepers in deadline order, and after each wake runs the ``TestExecutor`` whose
+  /// job went to sleep (a `TestStore`'s, for its effects) until idle, before the clock moves on:
+  /// as with swift-clocks, a timer ticks once per interval inside one `advance(by:)`. A task
+  /// that slept outside any `TestExecutor` is only resumed. A `TestStore`'s own `store.clock`
+  /// needs no injection: it is the clock of the executor that runs the store.
   public convenience init() {
     self.init(executor: TestExecutor())
   }
@@ -97,11 +98,13 @@ public final class TestClock: Clock, Sendable {
     let executor = executor
     // Time never goes backwards, so a deadline seen passed stays passed: no sleeper is needed.
     if deadline < executor.now { return }
+    // The executor running this task, when it is not the clock's: it runs the task once woken.
+    let origin = DrivingThreads.innermost(on: .current).flatMap { $0 === executor ? nil : $0 }
     let registration = executor.scheduler.withLock { $0.makeSleeperRegistration() }
     try await withTaskCancellationHandler {
       try await withUnsafeThrowingContinuation { continuation in
         let outcome = executor.scheduler.withLock {
-          $0.registerSleeper(registration, until: deadline.offset, continuation: continuation)
+          $0.registerSleeper(registration, until: deadline.offset, continuation: continuation, origin: origin)
         }
         switch outcome {
         case .suspended: break

@@ -148,7 +148,8 @@ public final class TestExecutor: TaskExecutor, MainActorScheduler, Sendable {
   }
 
   /// Moves virtual time forward by `duration`, waking sleepers in deadline order and running
-  /// until idle after each wake, so sleeps started along the way that fall inside the window
+  /// until idle after each wake (this executor, and the one that runs the woken task if it is
+  /// another ``TestExecutor``), so sleeps started along the way that fall inside the window
   /// fire too. A `duration` of zero wakes the sleepers whose deadline is now.
   /// - Parameters:
   ///   - duration: How far to move; a negative value is reported and treated as zero.
@@ -178,7 +179,8 @@ public final class TestExecutor: TaskExecutor, MainActorScheduler, Sendable {
   }
 
   /// Moves virtual time forward to `deadline`, waking sleepers in deadline order and running
-  /// until idle after each wake, so sleeps started along the way that fall inside the window
+  /// until idle after each wake (this executor, and the one that runs the woken task if it is
+  /// another ``TestExecutor``), so sleeps started along the way that fall inside the window
   /// fire too.
   /// - Parameters:
   ///   - deadline: The time to reach; one earlier than ``TestClock/now`` is reported and leaves the clock
@@ -309,7 +311,7 @@ public final class TestExecutor: TaskExecutor, MainActorScheduler, Sendable {
     }
     // Listed before the first job runs and until the last one has returned: whatever this
     // thread enqueues meanwhile is part of the test's schedule.
-    DrivingThreads.enter(thread)
+    DrivingThreads.enter(thread, driving: self)
     defer {
       DrivingThreads.leave(thread)
       scheduler.withLock { $0.endDrive() }
@@ -317,6 +319,8 @@ public final class TestExecutor: TaskExecutor, MainActorScheduler, Sendable {
     let taskExecutor = asUnownedTaskExecutor()
     let onMainActor = isolation.map { ObjectIdentifier($0) == ObjectIdentifier(MainActor.shared) } ?? false
     var jobsRun = 0
+    // Whether every executor driven for a woken sleeper went idle (each reports its own issue).
+    var originsWentIdle = true
     while true {
       switch scheduler.withLock({ $0.nextStep(toward: goal, mayRunJob: jobsRun < limit, onMainActor: onMainActor) }) {
       case .run(.actor(let job, let facet)):
@@ -330,8 +334,17 @@ public final class TestExecutor: TaskExecutor, MainActorScheduler, Sendable {
         // main actor: no job of another executor is running here.
         jobsRun += 1
         MainActor.assumeIsolated { work() }
-      case .wake(let continuation):
-        continuation.resume()
+      case .wake(let sleeper):
+        sleeper.continuation.resume()
+        // As swift-clocks' `advance`: the woken task runs before the clock moves on, so that a
+        // sleep it starts inside the window fires in this drive too. A task of this executor
+        // runs in this loop; one of another executor (a store's effect sleeping on a clock the
+        // test made) runs there, driven from here.
+        if let origin = sleeper.origin,
+          !origin.drive(toward: .idle, limit: limit, operation: operation, at: callSite, isolation: isolation)
+        {
+          originsWentIdle = false
+        }
       case .limitReached:
         let left = stats
         callSite.report(
@@ -342,7 +355,7 @@ public final class TestExecutor: TaskExecutor, MainActorScheduler, Sendable {
             + "step with advance(by:).")
         return false
       case .finished:
-        return true
+        return originsWentIdle
       }
     }
   }

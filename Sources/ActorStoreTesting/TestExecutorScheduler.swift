@@ -47,7 +47,8 @@ struct TestExecutorScheduler {
   /// What the driver does next, outside the lock.
   enum Step {
     case run(PendingJob)
-    case wake(SleeperQueue.Continuation)
+    /// Resume a sleeper, then run its origin executor, if any, until idle.
+    case wake(SleeperQueue.Sleeper)
     case limitReached
     case finished
   }
@@ -262,7 +263,7 @@ struct TestExecutorScheduler {
     }
     now = max(now, woken.deadline)
     timersFired += 1
-    return .wake(woken.continuation)
+    return .wake(woken.sleeper)
   }
 
   private func reaches(_ goal: Goal, _ deadline: Duration?) -> Bool {
@@ -299,8 +300,10 @@ struct TestExecutorScheduler {
 
   /// Suspends a sleeper until a drive moves the clock to `deadline` (a deadline equal to now
   /// still waits for such a drive).
+  /// - Parameter origin: The executor running the sleeping task, when it is another one.
   mutating func registerSleeper(
-    _ registration: UInt64, until deadline: Duration, continuation: SleeperQueue.Continuation
+    _ registration: UInt64, until deadline: Duration, continuation: SleeperQueue.Continuation,
+    origin: TestExecutor?
   ) -> SleeperRegistration {
     let cancelled = unregisteredSleepers.removeValue(forKey: registration) ?? false
     guard !cancelled else { return .cancelled }
@@ -308,7 +311,7 @@ struct TestExecutorScheduler {
     let tieBreak = generator?.next() ?? 0
     sleepers.insert(
       registration: registration, deadline: deadline, tieBreak: tieBreak,
-      continuation: continuation)
+      sleeper: SleeperQueue.Sleeper(continuation: continuation, origin: origin))
     return .suspended
   }
 
@@ -324,27 +327,33 @@ struct TestExecutorScheduler {
   }
 }
 
-/// The threads now inside a drive of some ``TestExecutor``, with how many drives each is nested
-/// in (a job of one executor may drive another).
+/// The threads now inside a drive of some ``TestExecutor``, each with the executors it drives,
+/// innermost last (a job of one executor may drive another).
 ///
 /// A thread is listed exactly while it runs a drive's loop, so everything it enqueues meanwhile
 /// (a job's work, a sleeper the drive resumes) is part of the test's schedule, for every test
 /// executor: a job of one executor that enqueues on another is not foreign there.
 enum DrivingThreads {
-  private static let nesting = Locked<[TestExecutorScheduler.ThreadID: Int]>([:])
+  private static let drives = Locked<[TestExecutorScheduler.ThreadID: [TestExecutor]]>([:])
 
-  static func enter(_ thread: TestExecutorScheduler.ThreadID) {
-    nesting.withLock { $0[thread, default: 0] += 1 }
+  static func enter(_ thread: TestExecutorScheduler.ThreadID, driving executor: TestExecutor) {
+    drives.withLock { $0[thread, default: []].append(executor) }
   }
 
   static func leave(_ thread: TestExecutorScheduler.ThreadID) {
-    nesting.withLock { nesting in
-      guard let depth = nesting[thread] else { return }
-      nesting[thread] = depth > 1 ? depth - 1 : nil
+    drives.withLock { drives in
+      guard var stack = drives[thread] else { return }
+      stack.removeLast()
+      drives[thread] = stack.isEmpty ? nil : stack
     }
   }
 
   static func contains(_ thread: TestExecutorScheduler.ThreadID) -> Bool {
-    nesting.withLock { $0[thread] != nil }
+    drives.withLock { $0[thread] != nil }
+  }
+
+  /// The executor whose drive `thread` is innermost in: the one running the current job.
+  static func innermost(on thread: TestExecutorScheduler.ThreadID) -> TestExecutor? {
+    drives.withLock { $0[thread]?.last }
   }
 }
