@@ -15,7 +15,7 @@ extension Reducer {
   public func dependency<Value: Sendable>(
     _ keyPath: any WritableKeyPath<DependencyValues, Value> & Sendable, _ value: Value
   ) -> DependencyOverridingReducer<Self> {
-    DependencyOverridingReducer(base: self) { $0[keyPath: keyPath] = value }
+    DependencyOverridingReducer(base: self) { $0.set(keyPath, to: value) }
   }
 
   /// Changes one dependency for this reducer and everything it contains, from the value in

@@ -183,6 +183,19 @@ public struct DependencyValues: Sendable {
     set { setOverride(newValue, for: key) }
   }
 
+  /// Sets the dependency at `keyPath` to `value` without reporting its default as read.
+  ///
+  /// A write through a key path known only at run time reads the property first (the key path
+  /// projects the value, then writes it back), and in the test context that read would report
+  /// a key with no `testValue` as unimplemented, though the feature never reads it: the write
+  /// replaces it. The read is made in the preview context instead, which reports nothing.
+  mutating func set<Value>(_ keyPath: WritableKeyPath<DependencyValues, Value>, to value: Value) {
+    let context = storage.context
+    self.context = .preview
+    self[keyPath: keyPath] = value
+    self.context = context
+  }
+
   private static func liveValue<Key: DependencyKey>(of key: Key.Type) -> any Sendable { Key.liveValue }
 
   private func override<Key: TestDependencyKey>(_ key: Key.Type) -> Key.Value? {
@@ -225,6 +238,11 @@ public struct DependencyValues: Sendable {
 ///   Store(initialState: Todos.State()) { Todos() }
 /// }
 /// ```
+///
+/// An ``Effect`` that `operation` returns keeps the values too, as in TCA: every `.run` in it
+/// runs its operation and its `catch` handler with them, whenever it runs, so a reducer can
+/// return `withDependencies { … } operation: { .run { … } }`. The actions such an effect sends
+/// are reduced with the store's values, like any others.
 /// - Parameters:
 ///   - updateValuesForOperation: Changes the values in force into the ones `operation` sees.
 ///   - operation: The work to run with them.
@@ -235,7 +253,20 @@ public func withDependencies<R>(
 ) rethrows -> R {
   var values = DependencyValues.current
   try updateValuesForOperation(&values)
-  return try DependencyValues.$current.withValue(values, operation: operation)
+  let result = try DependencyValues.$current.withValue(values, operation: operation)
+  guard let effect = result as? any DependencyKeepingEffect else { return result }
+  return effect.keeping(values) as? R ?? result
+}
+
+/// An ``Effect`` of any action type, to which ``withDependencies(_:operation:)`` gives the values
+/// in force where it was built.
+private protocol DependencyKeepingEffect {
+  /// The effect, with every `.run` in it running with `values` in force.
+  func keeping(_ values: DependencyValues) -> Self
+}
+
+extension Effect: DependencyKeepingEffect {
+  fileprivate func keeping(_ values: DependencyValues) -> Self { runningOperations(with: values) }
 }
 
 /// Runs the async `operation` with the dependencies `updateValuesForOperation` overrides (see

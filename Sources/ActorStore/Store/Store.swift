@@ -24,7 +24,10 @@ public actor Store<State: Sendable, Action: Sendable> {
   /// Creates a root store.
   /// - Parameters:
   ///   - initialState: The feature's state to start from. To build it with the store's
-  ///     dependencies (say, a `uuid`), build it inside ``withDependencies(_:operation:)``.
+  ///     dependencies (say, a `uuid`), build it inside ``withDependencies(_:operation:)``: a
+  ///     store is an actor, and the arguments of an actor's initializer are sent to it, so a
+  ///     closure building the state on the caller's actor (TCA's `@autoclosure`) cannot be
+  ///     passed.
   ///   - reducer: The feature's reducer.
   ///   - executor: Where the store and its effects run; `.default` gives the store its own
   ///     default actor executor and runs effects on the global pool. Tests pass
@@ -48,21 +51,30 @@ public actor Store<State: Sendable, Action: Sendable> {
   /// `Store(initialState: Feature.State()) { Feature() }`. Several reducers run in the order
   /// written, as in ``CombineReducers``.
   /// - Parameters:
-  ///   - initialState: The feature's state to start from.
+  ///   - initialState: The feature's state to start from (see
+  ///     ``init(initialState:reducer:executor:withDependencies:)``).
   ///   - executor: Where the store and its effects run (see
   ///     ``init(initialState:reducer:executor:withDependencies:)``).
-  ///   - reducer: Builds the feature's reducer; called once.
+  ///   - reducer: Builds the feature's reducer; called once, with the store's dependencies in
+  ///     force, as in TCA. `@Sendable`, as `prepareDependencies` is, so that the closure can be
+  ///     written on the main actor: an actor's initializer takes its arguments into its
+  ///     isolation, which a main-actor closure cannot enter.
   ///   - prepareDependencies: Overrides dependencies for this store tree (see
   ///     ``init(initialState:reducer:executor:withDependencies:)``); a second trailing closure,
   ///     as in TCA: `Store(initialState: …) { Feature() } withDependencies: { … }`.
+  ///     `@Sendable`, as `reducer` is.
   @inlinable
   public init<R: Reducer>(
     initialState: State, executor: StoreExecutor = .default,
-    @ReducerBuilder<State, Action> reducer: () -> R,
-    withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
+    @ReducerBuilder<State, Action> reducer: @Sendable () -> R,
+    withDependencies prepareDependencies: (@Sendable (inout DependencyValues) -> Void)? = nil
   ) where R.State == State, R.Action == Action {
+    var dependencies = DependencyValues.inForce
+    prepareDependencies?(&dependencies)
+    let reducer =
+      prepareDependencies == nil ? reducer() : ActorStore.withDependencies({ $0 = dependencies }, operation: reducer)
     self.init(
-      initialState: initialState, reducer: reducer(), executor: executor, withDependencies: prepareDependencies)
+      initialState: initialState, batch: StoreEngine.makeBatch(reducer), executor: executor, dependencies: dependencies)
   }
 
   @usableFromInline
