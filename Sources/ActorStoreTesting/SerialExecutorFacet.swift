@@ -7,11 +7,19 @@ import ActorStore
 /// *same* executor object inline, without an enqueue: one shared object would skip the queue
 /// and make `assumeIsolated` accept the wrong actor. Jobs of one facet run one at a time and in
 /// enqueue order, as on a real actor.
+///
+/// A facet that plays the main actor (``TestExecutor/makeMainActorStoreExecutor()``) puts its jobs
+/// in the main actor's lane, so that they run only in a drive on the main actor, in order with
+/// the executor's main-actor deliveries; and main-actor code counts as isolated to it, as code on
+/// the main actor is isolated to a store whose executor is the main actor's.
 final class SerialExecutorFacet: SerialExecutor {
   private let executor: TestExecutor
+  /// Whether the facet stands in for the main actor's executor.
+  let playsMainActor: Bool
 
-  init(executor: TestExecutor) {
+  init(executor: TestExecutor, playsMainActor: Bool = false) {
     self.executor = executor
+    self.playsMainActor = playsMainActor
   }
 
   func enqueue(_ job: consuming ExecutorJob) {
@@ -21,12 +29,18 @@ final class SerialExecutorFacet: SerialExecutor {
   /// `true` while the driving thread runs one of this facet's jobs: that is when an actor on
   /// this facet is isolated, and never otherwise.
   func isIsolatingCurrentContext() -> Bool? {
-    executor.isRunningJob(of: self)
+    isIsolating
+  }
+
+  /// Whether a job of this facet runs on this thread, or, for a facet that plays the main
+  /// actor, the main actor does (its jobs only ever run there).
+  private var isIsolating: Bool {
+    (playsMainActor && MainActorCheck.isOnMainActor) || executor.isRunningJob(of: self)
   }
 
   func checkIsolated() {
     precondition(
-      executor.isRunningJob(of: self),
+      isIsolating,
       "Actor isolation violated: code assumed it runs on a TestExecutor store executor, but no "
         + "job of that store executor is running on this thread.")
   }

@@ -86,6 +86,20 @@ public final class TestExecutor: TaskExecutor, MainActorScheduler, Sendable {
     StoreExecutor(serialExecutor: SerialExecutorFacet(executor: self), taskExecutor: self, mainActorScheduler: self)
   }
 
+  /// A fresh store executor whose serial executor plays the main actor, for a store tree that
+  /// runs on the main actor in production (``StoreExecutor/mainActor``): main-actor code (the
+  /// test, when it is `@MainActor`) enters its stores synchronously, so an
+  /// ``ObservableStore/send(_:)`` or a binding write is reduced before it returns, as in the
+  /// app; its actor jobs (actions effects send) join the main actor's lane of this executor,
+  /// in order with main-actor deliveries, and run only in a drive on the main actor. Effects
+  /// prefer this executor, as with ``makeStoreExecutor()``.
+  /// - Returns: The executor pair to pass to a store.
+  public func makeMainActorStoreExecutor() -> StoreExecutor {
+    StoreExecutor(
+      serialExecutor: SerialExecutorFacet(executor: self, playsMainActor: true), taskExecutor: self,
+      mainActorScheduler: self, runsOnMainActor: true)
+  }
+
   /// Queues main-actor work with the other jobs, in the main actor's serial lane; it runs when
   /// a test on the main actor drives the executor.
   /// - Parameter work: The work.
@@ -145,6 +159,29 @@ public final class TestExecutor: TaskExecutor, MainActorScheduler, Sendable {
     drive(
       toward: .idle, limit: limit, operation: "runUntilIdle",
       at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column), isolation: isolation)
+  }
+
+  /// Runs at most `count` runnable jobs on the calling thread, without moving the clock, as a
+  /// few turns of a run loop would: for tests that interleave UI events with partial progress of
+  /// the store's work. Stopping with work left is not an issue.
+  /// - Parameters:
+  ///   - count: The most jobs to run; zero or less runs none.
+  ///   - isolation: The caller's isolation (see ``runUntilIdle(limit:isolation:fileID:filePath:line:column:)``).
+  ///   - fileID: The call site's `#fileID`, for issues.
+  ///   - filePath: The call site's `#filePath`, for issues.
+  ///   - line: The call site's line, for issues.
+  ///   - column: The call site's column, for issues.
+  /// - Returns: Whether the executor went idle.
+  @discardableResult
+  public func runJobs(
+    _ count: Int, isolation: isolated (any Actor)? = #isolation, fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) -> Bool {
+    guard count > 0 else { return !hasPendingWork }
+    return drive(
+      toward: .idle, limit: count, operation: "runJobs",
+      at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column), isolation: isolation,
+      reportsLimit: false)
   }
 
   /// Moves virtual time forward by `duration`, waking sleepers in deadline order and running
@@ -283,7 +320,7 @@ public final class TestExecutor: TaskExecutor, MainActorScheduler, Sendable {
 
   private func drive(
     toward goal: TestExecutorScheduler.Goal, limit: Int, operation: String, at callSite: CallSite,
-    isolation: isolated (any Actor)?
+    isolation: isolated (any Actor)?, reportsLimit: Bool = true
   ) -> Bool {
     guard limit >= 0 else {
       callSite.report(
@@ -346,6 +383,7 @@ public final class TestExecutor: TaskExecutor, MainActorScheduler, Sendable {
           originsWentIdle = false
         }
       case .limitReached:
+        guard reportsLimit else { return false }
         let left = stats
         callSite.report(
           "TestExecutor.\(operation) stopped after running its limit of \(limit) jobs with work "

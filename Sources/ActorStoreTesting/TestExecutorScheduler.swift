@@ -24,7 +24,7 @@ struct TestExecutorScheduler {
     /// independent of each other).
     var lane: ObjectIdentifier? {
       switch self {
-      case .actor(_, let facet): ObjectIdentifier(facet)
+      case .actor(_, let facet): facet.playsMainActor ? PendingJob.mainActorLane : ObjectIdentifier(facet)
       case .task: nil
       case .mainActor: PendingJob.mainActorLane
       }
@@ -245,11 +245,12 @@ struct TestExecutorScheduler {
     guard mayRunJob else { return .limitReached }
     if onMainActor, let stranded = strandedMainActorWork.popFirst() {
       jobsRun += 1
+      if case .actor(_, let facet) = stranded { runningFacet = ObjectIdentifier(facet) }
       return .run(stranded)
     }
     while let job = popJob() {
       pendingJobCount -= 1
-      if case .mainActor = job, !onMainActor {
+      if !onMainActor, job.lane == PendingJob.mainActorLane {
         strandedMainActorWork.append(job)
         continue
       }

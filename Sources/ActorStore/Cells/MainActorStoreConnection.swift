@@ -39,7 +39,7 @@ public final class MainActorStoreConnection<State: Sendable, Action: Sendable> {
   private var observations: [(State) -> Void] = []
   private var mailbox: MainActorMailbox<State>?
   /// The ``sendWhileShown(_:)`` sends since the last ``prepareForReuse()``.
-  private var shownSends: [ShownSend] = []
+  private var shownSends: [StoreTask] = []
 
   /// Creates a connection showing nothing.
   public init() {}
@@ -66,7 +66,7 @@ public final class MainActorStoreConnection<State: Sendable, Action: Sendable> {
     guard MainActorCheck.allows("MainActorStoreConnection.configure(with:)") else { return }
     if self.store != nil { prepareForReuse() }
     self.store = store
-    let mailbox = MainActorMailbox(watching: store) { [weak self] state in self?.receive(state) }
+    let mailbox = MainActorMailbox(watching: store) { [weak self] delivery, _ in self?.receive(delivery) }
     self.mailbox = mailbox
     state = mailbox.takeInitial { store.currentStateIfAlive }
     if state == nil { stateIsGone() }
@@ -105,13 +105,17 @@ public final class MainActorStoreConnection<State: Sendable, Action: Sendable> {
     }
   }
 
-  /// Sends `action` to the shown store, on the store's task executor (deterministic under
-  /// `ActorStoreTesting`), behind every send made this way to its store tree before it: sends
-  /// reach the store in call order, as in TCA. Reports an issue when no store is shown.
+  /// Sends `action` to the shown store with ``Store/sendOnMainActor(_:fileID:filePath:line:column:)``:
+  /// reduced before this returns on a main-actor store; otherwise behind every send made this
+  /// way to its store tree before it, in call order, as in TCA. Reports an issue when no store
+  /// is shown.
   /// - Parameter action: The action.
-  public func send(_ action: Action) {
-    guard let store = storeOrReport(action) else { return }
-    store.sendInOrder(action)
+  /// - Returns: A handle on the effects the action started (an empty one when no store is
+  ///   shown).
+  @discardableResult
+  public func send(_ action: Action) -> StoreTask {
+    guard let store = storeOrReport(action) else { return StoreTask(record: nil, registry: nil) }
+    return store.sendOnMainActor(action)
   }
 
   /// Sends `action`, in call order like ``send(_:)``, and keeps the effects it starts running
@@ -120,9 +124,7 @@ public final class MainActorStoreConnection<State: Sendable, Action: Sendable> {
   /// - Parameter action: The action, e.g. "start loading the image".
   public func sendWhileShown(_ action: Action) {
     guard let store = storeOrReport(action) else { return }
-    let shown = ShownSend()
-    shownSends.append(shown)
-    store.sendInOrder(action) { shown.attach($0) }
+    shownSends.append(store.sendOnMainActor(action))
   }
 
   /// The number of ``sendWhileShown(_:)`` sends made since the last ``prepareForReuse()``.
@@ -138,9 +140,14 @@ public final class MainActorStoreConnection<State: Sendable, Action: Sendable> {
     return nil
   }
 
-  private func receive(_ newState: State?) {
+  private func receive(_ delivery: MainActorMailbox<State>.Delivery) {
     guard store != nil else { return }
-    guard let newState else { return stateIsGone() }
+    let newState: State
+    switch delivery {
+    case .state(let state): newState = state
+    case .unchanged: return
+    case .gone: return stateIsGone()
+    }
     state = newState
     for observation in observations { observation(newState) }
   }

@@ -6,8 +6,23 @@
 /// state (through `Store.watch`); the first post after a delivery schedules one flush on the
 /// store tree's ``MainActorScheduler``; the flush takes whatever is newest. Posts arrive in
 /// publication order (the store publishes on its serial executor), so "newest" is simply the
-/// last one.
+/// last one. A store that publishes on the main actor (``StoreExecutor/runsOnMainActor``) has
+/// each post delivered at once, within the publication.
+///
+/// The receiver may also number some of its sends and have the store ``acknowledge(_:)`` each
+/// once processed: a delivery carries the highest number acknowledged, and its state (or the
+/// state delivered before it, when nothing newer was published) includes those sends.
 final class MainActorMailbox<State: Sendable>: Sendable {
+  /// What a delivery brings.
+  enum Delivery {
+    /// A newer state.
+    case state(State)
+    /// Nothing newer: only acknowledgements.
+    case unchanged
+    /// The store's state is gone; the last delivery.
+    case gone
+  }
+
   private enum Phase {
     /// Nothing waits; the next post schedules a flush.
     case idle
@@ -21,19 +36,36 @@ final class MainActorMailbox<State: Sendable>: Sendable {
     var phase = Phase.idle
     /// The newest state not delivered yet; `.some(nil)` when the store's state is gone.
     var pending: State??
+    /// The highest send number acknowledged, and the highest delivered.
+    var acknowledged: UInt64 = 0
+    var deliveredAcknowledgement: UInt64 = 0
+
+    /// Marks a flush scheduled; returns whether one must be (none was).
+    mutating func scheduleFlush() -> Bool {
+      guard phase == .idle else { return false }
+      phase = .scheduled
+      return true
+    }
   }
 
   private let slot = Locked(Slot())
   private let scheduler: any MainActorScheduler
-  private let deliver: @MainActor @Sendable (State?) -> Void
+  private let deliver: @MainActor @Sendable (_ delivery: Delivery, _ acknowledged: UInt64) -> Void
+  /// Whether the store publishes on the main actor (``StoreExecutor/runsOnMainActor``): posts
+  /// made there are delivered within the publication, not on a later turn.
+  private let deliversInline: Bool
 
   /// Creates a mailbox and starts watching `store`.
   /// - Parameters:
   ///   - store: The store whose publications to carry.
-  ///   - deliver: Receives, on the main actor, the newest state, or `nil` once the store's state
-  ///     is gone (the last delivery).
-  init<Action>(watching store: Store<State, Action>, deliver: @escaping @MainActor @Sendable (State?) -> Void) {
+  ///   - deliver: Receives, on the main actor, the newest state (or that it is gone: the last
+  ///     delivery), with the highest send number acknowledged so far.
+  init<Action>(
+    watching store: Store<State, Action>,
+    deliver: @escaping @MainActor @Sendable (_ delivery: Delivery, _ acknowledged: UInt64) -> Void
+  ) {
     scheduler = store.executor.mainActorScheduler
+    deliversInline = store.executor.runsOnMainActor
     self.deliver = deliver
     store.watch { [weak self] state in self?.post(state) ?? false }
   }
@@ -54,33 +86,67 @@ final class MainActorMailbox<State: Sendable>: Sendable {
   /// Called on the store's executor with each published state; returns whether to keep
   /// watching.
   private func post(_ state: State?) -> Bool {
+    // A main-actor store publishes on the main actor, except under a test driven off it, where
+    // the flush below waits for a drive on the main actor.
+    if deliversInline && MainActorCheck.isOnMainActor { return deliverInline(state) }
     let schedulesFlush = slot.withLock { slot -> Bool? in
-      switch slot.phase {
-      case .closed:
-        return nil
-      case .scheduled:
-        slot.pending = .some(state)
-        return false
-      case .idle:
-        slot.pending = .some(state)
-        slot.phase = .scheduled
-        return true
-      }
+      guard slot.phase != .closed else { return nil }
+      slot.pending = .some(state)
+      return slot.scheduleFlush()
     }
     guard let schedulesFlush else { return false }
     if schedulesFlush { scheduler.schedule { [self] in flush() } }
     return state != nil
   }
 
-  @MainActor private func flush() {
-    let pending = slot.withLock { slot -> State?? in
-      guard slot.phase == .scheduled else { return nil }
-      defer { slot.pending = nil }
-      if case .some(.none) = slot.pending { slot.phase = .closed } else { slot.phase = .idle }
-      return slot.pending
+  /// Records, on the store's executor once the send numbered `number` has been processed (and
+  /// its state posted), that the next delivery includes it.
+  func acknowledge(_ number: UInt64) {
+    let schedulesFlush = slot.withLock { slot -> Bool in
+      guard slot.phase != .closed else { return false }
+      slot.acknowledged = max(slot.acknowledged, number)
+      return slot.scheduleFlush()
     }
-    guard let pending else { return }
-    deliver(pending)
+    if schedulesFlush { scheduler.schedule { [self] in flush() } }
+  }
+
+  /// Delivers a publication made on the main actor within it. A flush still scheduled (for a
+  /// post made off the main actor) then finds nothing newer to deliver.
+  private func deliverInline(_ state: State?) -> Bool {
+    let acknowledged = slot.withLock { slot -> UInt64? in
+      guard slot.phase != .closed else { return nil }
+      slot.pending = nil
+      if state == nil { slot.phase = .closed }
+      slot.deliveredAcknowledgement = slot.acknowledged
+      return slot.acknowledged
+    }
+    guard let acknowledged else { return false }
+    MainActor.assumeIsolated { deliver(state.map(Delivery.state) ?? .gone, acknowledged) }
+    return state != nil
+  }
+
+  @MainActor private func flush() {
+    let taken = slot.withLock { slot -> (Delivery, UInt64)? in
+      guard slot.phase == .scheduled else { return nil }
+      let pending = slot.pending
+      slot.pending = nil
+      let delivery: Delivery
+      switch pending {
+      case .some(.some(let state)): delivery = .state(state)
+      case .some(.none): delivery = .gone
+      case .none:
+        guard slot.acknowledged > slot.deliveredAcknowledgement else {
+          slot.phase = .idle
+          return nil
+        }
+        delivery = .unchanged
+      }
+      if case .gone = delivery { slot.phase = .closed } else { slot.phase = .idle }
+      slot.deliveredAcknowledgement = slot.acknowledged
+      return (delivery, slot.acknowledged)
+    }
+    guard let (delivery, acknowledged) = taken else { return }
+    deliver(delivery, acknowledged)
   }
 
   /// Stops deliveries: a scheduled flush does nothing and the watch ends at the next

@@ -11,12 +11,20 @@ import Observation
 /// Only what a view reads is tracked: each `Equatable` member read through dynamic member
 /// lookup is its own observable property, and a new state fires the observers of exactly the
 /// members whose values changed (members that are not `Equatable` are read through ``state``,
-/// which tracks every change). States arrive on the main actor through the store tree's
-/// ``StoreExecutor/mainActorScheduler``, coalesced: a burst of changes between two main-actor
-/// turns is one update to the newest state. For a scoped store, ``isAlive`` turns `false`
-/// (observably) when its state is gone, and the last state stays readable. When `Action` is a
-/// ``BindableAction`` of `State`, members are also settable: setting one sends a
-/// ``BindingAction``, which is what SwiftUI's `@Bindable` needs for `$store.member`.
+/// which tracks every change). For a scoped store, ``isAlive`` turns `false` (observably) when
+/// its state is gone, and the last state stays readable. When `Action` is a ``BindableAction``
+/// of `State`, members are also settable: setting one sends a ``BindingAction``, which is what
+/// SwiftUI's `@Bindable` needs for `$store.member`.
+///
+/// Over a store of a main-actor tree (``StoreExecutor/mainActor``), the one for a screen,
+/// ``send(_:)`` and a member's setter reduce the action before they return, and the observers
+/// of the members it changed are notified inside the call (`withAnimation { store.send(…) }`
+/// animates; a text field bound to a member reads back what was typed at once). Over a store
+/// running elsewhere, states arrive on the main actor through the store tree's
+/// ``StoreExecutor/mainActorScheduler``, coalesced (a burst of changes between two main-actor
+/// turns is one update to the newest state), and a member set through a binding reads the value
+/// written until the store's state that includes the write arrives: a text field never shows a
+/// stale echo of what was typed.
 @MainActor @dynamicMemberLookup
 public final class ObservableStore<State: Sendable, Action: Sendable>: Observable {
   /// The store shown.
@@ -27,12 +35,19 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
   private var tracked: [AnyKeyPath: TrackedMember] = [:]
   private let registrar = ObservationRegistrar()
   private var mailbox: MainActorMailbox<State>?
+  /// Sends to a store off the main actor that wait for their state, by number (see
+  /// ``MainActorMailbox/acknowledge(_:)``): binding writes, shown until acknowledged, and
+  /// sends whose state change is to be applied within a transaction.
+  private var awaited = AwaitedSends<State>()
   /// Element stores handed out by ``elements(_:action:)``, per collection, by element ID.
   private var elementStores: [AnyKeyPath: [AnyHashable: AnyObject]] = [:]
 
   /// A member some observer read, and how to tell whether a new state changes it.
   private struct TrackedMember {
     let changes: (State, State) -> Bool
+    /// Whether dropping a binding write (by the state's key path) for a new state changes what
+    /// the member shows.
+    var dropsWrite: ([AnyKeyPath: any Sendable], State) -> Bool = { _, _ in false }
     let willSet: (ObservableStore) -> Void
     let didSet: (ObservableStore) -> Void
   }
@@ -46,7 +61,9 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
     // Reachable off the main actor only through an isolation hole; then it reports and stays
     // put rather than let deliveries race with the creating thread.
     guard MainActorCheck.allows("ObservableStore.init") else { return }
-    let mailbox = MainActorMailbox(watching: store) { [weak self] state in self?.receive(state) }
+    let mailbox = MainActorMailbox(watching: store) { [weak self] delivery, acknowledged in
+      self?.receive(delivery, acknowledged: acknowledged)
+    }
     if let initial = mailbox.takeInitial(reading: { store.currentStateIfAlive }) {
       currentState = initial
       self.mailbox = mailbox
@@ -64,10 +81,15 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
     if tracked[member] == nil {
       tracked[member] = TrackedMember(
         changes: { $0[keyPath: keyPath] != $1[keyPath: keyPath] },
+        dropsWrite: { writes, state in
+          guard let written = writes[keyPath] as? Value else { return false }
+          return written != state[keyPath: keyPath]
+        },
         willSet: { $0.registrar.willSet($0, keyPath: member) },
         didSet: { $0.registrar.didSet($0, keyPath: member) })
     }
     registrar.access(self, keyPath: member)
+    if awaited.hasWrites, let written = awaited.writtenValue(at: keyPath) as? Value { return written }
     return currentState[keyPath: keyPath]
   }
 
@@ -130,22 +152,82 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
     return alive
   }
 
-  /// Sends `action` to the store, on the store's task executor (deterministic under
-  /// `ActorStoreTesting`), behind every send made this way to its store tree before it: sends
-  /// reach the store in call order, as in TCA.
+  /// ``isAlive``, read without tracking it.
+  var isAliveUntracked: Bool { alive }
+
+  /// Sends `action` to the store with ``Store/sendOnMainActor(_:fileID:filePath:line:column:)``:
+  /// over a main-actor store, the action is reduced, and the observers of the members it changed
+  /// are notified, before this returns; over another store, it is reduced later, behind every
+  /// send made from synchronous code to its store tree before it, in call order, as in TCA.
   /// - Parameter action: The action.
-  public func send(_ action: Action) {
-    store.sendInOrder(action)
+  /// - Returns: A handle on the effects the action started.
+  @discardableResult
+  public func send(_ action: Action) -> StoreTask {
+    store.sendOnMainActor(action)
   }
 
-  private func receive(_ newState: State?) {
-    guard let newState else {
+  /// Sends `action` and applies the state change it makes within `transaction`, on the main
+  /// actor: what SwiftUI's `send(_:animation:)` and `send(_:transaction:)` do with
+  /// `withAnimation` and `withTransaction`, and what UIKit code can do with
+  /// `UIView.animate(withDuration:animations:)`.
+  ///
+  /// Over a main-actor store, `transaction` runs at once around the send, which reduces the
+  /// action and notifies observers inside it. Over another store, `transaction` runs later, on
+  /// the main actor, around the update that first shows a state including the action (with any
+  /// state published meanwhile).
+  /// - Parameters:
+  ///   - action: The action.
+  ///   - transaction: Runs the update it is given, once, synchronously.
+  /// - Returns: A handle on the effects the action started.
+  @discardableResult
+  public func send(
+    _ action: Action, within transaction: @escaping @MainActor (_ update: () -> Void) -> Void
+  ) -> StoreTask {
+    if store.executor.runsOnMainActor {
+      var task: StoreTask?
+      transaction { task = store.sendOnMainActor(action) }
+      return task ?? store.sendOnMainActor(action)
+    }
+    let number = awaited.nextNumber()
+    awaited.transactions.append((number: number, transaction: transaction))
+    return sendAwaited(action, numbered: number)
+  }
+
+  /// Sends `action` to a store off the main actor as the send numbered `number` (see
+  /// ``AwaitedSends``): the mailbox is told once the store has processed it.
+  private func sendAwaited(_ action: Action, numbered number: UInt64) -> StoreTask {
+    let pending = PendingSend()
+    store.sendInOrder(action) { [mailbox] task in
+      mailbox?.acknowledge(number)
+      pending.attach(task)
+    }
+    return StoreTask(pending: pending)
+  }
+
+  private func receive(_ delivery: MainActorMailbox<State>.Delivery, acknowledged: UInt64) {
+    let newState: State
+    switch delivery {
+    case .state(let state): newState = state
+    case .unchanged: newState = currentState
+    case .gone:
       mailbox = nil
+      awaited = AwaitedSends()
       registrar.withMutation(of: self, keyPath: \.isAlive) { alive = false }
       return
     }
+    let (writes, transactions) = awaited.takeAcknowledged(upTo: acknowledged)
+    let update = { self.show(newState, replacingWrites: writes) }
+    guard let transaction = transactions.last else { return update() }
+    transaction(update)
+  }
+
+  /// Shows `newState`, dropping the binding writes it includes: notifies the members whose
+  /// shown value changes.
+  private func show(_ newState: State, replacingWrites writes: [AnyKeyPath: any Sendable]) {
     let old = currentState
-    let changed = tracked.values.filter { $0.changes(old, newState) }
+    let changed = tracked.values.filter { member in
+      member.changes(old, newState) || member.dropsWrite(writes, newState)
+    }
     registrar.willSet(self, keyPath: \.state)
     for member in changed { member.willSet(self) }
     currentState = newState
@@ -157,8 +239,11 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
 extension ObservableStore where Action: BindableAction, Action.State == State {
   /// A member of the state, readable as the read-only member is (tracking that member only),
   /// and settable: setting it sends `.binding(.set(keyPath, newValue))`, in order with the
-  /// other sends, as TCA's store does. The member reads the new value once the store has
-  /// applied the action and its state has reached the main actor, not at once.
+  /// other sends, as TCA's store does. The member reads the new value at once: over a main-actor
+  /// store, the action has been reduced (and a reducer that rewrites the value is shown); over
+  /// another store, the value written is shown until the store's state that includes the write
+  /// arrives, then the store's value. Writes to a store whose state is gone are ignored without
+  /// a report: SwiftUI writes a focused field's binding while dismissing it.
   ///
   /// With SwiftUI, `@Bindable var store: ObservableStore<State, Action>` then makes
   /// `$store.name` a `Binding` through this subscript, the way TCA's `$store.name` is written.
@@ -167,6 +252,23 @@ extension ObservableStore where Action: BindableAction, Action.State == State {
     dynamicMember keyPath: any WritableKeyPath<State, Value> & Sendable
   ) -> Value {
     get { self[dynamicMember: keyPath as KeyPath<State, Value>] }
-    set { send(.binding(.set(keyPath, newValue))) }
+    set { write(newValue, at: keyPath) }
+  }
+
+  private func write<Value: Equatable & Sendable>(
+    _ value: Value, at keyPath: any WritableKeyPath<State, Value> & Sendable
+  ) {
+    guard isAliveUntracked, store.currentStateIfAlive != nil else { return }
+    let action = Action.binding(.set(keyPath, value))
+    if store.executor.runsOnMainActor {
+      store.sendOnMainActor(action)
+      return
+    }
+    let number = awaited.nextNumber()
+    let member: KeyPath<ObservableStore, Value> = \.[dynamicMember: keyPath as KeyPath<State, Value>]
+    registrar.withMutation(of: self, keyPath: member) {
+      awaited.write(value, at: keyPath as KeyPath<State, Value>, number: number)
+    }
+    _ = sendAwaited(action, numbered: number)
   }
 }

@@ -51,28 +51,3 @@
     }
   }
 }
-
-/// A send made with ``MainActorStoreConnection/sendWhileShown(_:)``: its `StoreTask` once the
-/// store has processed it, so that ``MainActorStoreConnection/prepareForReuse()`` can cancel its
-/// effects whether or not the send has been processed yet.
-final class ShownSend: Sendable {
-  private let state = Locked<(task: StoreTask?, isCancelled: Bool)>((nil, false))
-
-  /// Records the task of the processed send; cancels it if the send was cancelled meanwhile.
-  func attach(_ task: StoreTask) {
-    let cancelNow = state.withLock { state -> Bool in
-      state.task = task
-      return state.isCancelled
-    }
-    if cancelNow { task.cancel() }
-  }
-
-  /// Cancels the send's effects, now or as soon as it is processed.
-  func cancel() {
-    let task = state.withLock { state -> StoreTask? in
-      state.isCancelled = true
-      return state.task
-    }
-    task?.cancel()
-  }
-}

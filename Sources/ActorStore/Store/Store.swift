@@ -152,6 +152,36 @@ public actor Store<State: Sendable, Action: Sendable> {
     sendEntry(self, action, CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
+  /// Sends `action` from main-actor code, as TCA's `@MainActor` store's `send` does.
+  ///
+  /// On a store of a main-actor tree (``StoreExecutor/mainActor``), the action and every action
+  /// it synchronously produces are reduced, and every main-actor observer (``ObservableStore``,
+  /// ``MainActorStoreConnection``) has seen the new state, before this returns; a send made
+  /// while another one is being reduced (from an observer's callback) is queued behind it. On a
+  /// store running elsewhere, the action is queued behind every send made from synchronous code
+  /// to the tree before it and reduced on the store's executor later; the returned task then
+  /// follows the send once it is processed.
+  /// - Parameters:
+  ///   - action: The action.
+  ///   - fileID: The caller's `#fileID`, for diagnostics.
+  ///   - filePath: The caller's `#filePath`, for diagnostics.
+  ///   - line: The caller's line, for diagnostics.
+  ///   - column: The caller's column, for diagnostics.
+  /// - Returns: A handle on the effects the action started.
+  @MainActor @discardableResult
+  public func sendOnMainActor(
+    _ action: Action, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) -> StoreTask {
+    if executor.runsOnMainActor {
+      // The tree's executor is the main actor's (or, under test, plays it and says so).
+      return assumeIsolated { $0.send(action, fileID: fileID, filePath: filePath, line: line, column: column) }
+    }
+    let pending = PendingSend()
+    sendInOrder(action) { pending.attach($0) }
+    return StoreTask(pending: pending)
+  }
+
   /// A scoped store's `sendEntry`.
   private func sendThroughParent(_ action: Action, from site: CallSite) -> StoreTask {
     guard case .scoped(let link) = core else {

@@ -47,7 +47,8 @@ import Synchronization
   // checks").
   /// The live state, which reducers mutate in place.
   @exclusivity(unchecked) @usableFromInline var state: State
-  /// Actions produced with `.send` (or sent re-entrantly), processed before the batch ends.
+  /// Actions produced with `.send` (or sent re-entrantly, from an observer the publication
+  /// calls), processed before the batch ends.
   @exclusivity(unchecked) @usableFromInline var queue = FIFOQueue<QueuedAction>()
   @exclusivity(unchecked) @usableFromInline var isProcessing = false
   /// The effect the actions of the batch being processed count as sent by; `nil` in a top-level
@@ -156,10 +157,14 @@ import Synchronization
     func drain(_ first: QueuedAction?, _ engine: StoreEngine) {
       engine.isProcessing = true
       if let first { reduce(first, engine) }
-      while let next = engine.queue.popFirst() { reduce(next, engine) }
+      repeat {
+        while let next = engine.queue.popFirst() { reduce(next, engine) }
+        if !engine.tasksToCancel.isEmpty { engine.cancelDeferredTasks() }
+        // Observers run here (on a main-actor store, the app's own `didSet`s and observation
+        // callbacks): a send one of them makes is queued, not reentrant, and reduced after it.
+        engine.publisher.publish(from: &engine.state)
+      } while !engine.queue.isEmpty
       engine.isProcessing = false
-      if !engine.tasksToCancel.isEmpty { engine.cancelDeferredTasks() }
-      engine.publisher.publish(from: &engine.state)
       if engine.hasTracedActions { engine.handOverTracedActions() }
     }
     /// Processes a top-level action: reduces it and what it produces, then starts the tasks.
@@ -208,9 +213,9 @@ import Synchronization
     registry = EffectRegistry(tracer: batch.tracer)
     orderedSends = OrderedSends(taskExecutor: executor.taskExecutor)
     publisher = StatePublisher(state)
-    anchor = executor.serialExecutor == nil ? StoreIsolationAnchor() : nil
-    isolation = StoreIsolation(
-      executor: executor.serialExecutor?.asUnownedSerialExecutor() ?? anchor!.unownedExecutor)
+    let anchor = executor.serialExecutor == nil && !executor.runsOnMainActor ? StoreIsolationAnchor() : nil
+    self.anchor = anchor
+    isolation = StoreIsolation(executor: executor.unownedSerialExecutor(lentBy: anchor!.unownedExecutor))
   }
 
 

@@ -9,27 +9,42 @@
 public struct StoreTask: Hashable, Sendable {
   @usableFromInline let record: EffectRecord?
   @usableFromInline let registry: EffectRegistry?
+  /// Set for a send made from synchronous code to a store on another executor, which the store
+  /// has yet to process: the handle then forwards to the task the processed send gets.
+  let pending: PendingSend?
 
   @usableFromInline init(record: EffectRecord?, registry: EffectRegistry?) {
     self.record = record
     self.registry = registry
+    pending = nil
+  }
+
+  init(pending: PendingSend) {
+    record = nil
+    registry = nil
+    self.pending = pending
   }
 
   /// Cancels every effect this send started, transitively. Final once it returns, whatever
-  /// thread the effects run on: none of their actions is reduced afterwards.
+  /// thread the effects run on: none of their actions is reduced afterwards. A send the store
+  /// has not processed yet (made from synchronous code to a store on another executor) has its
+  /// effects cancelled as it is processed.
   ///
   /// If the store is, on another thread, reducing an action one of these effects sent, the call
   /// waits for that batch to end (it is never longer than one batch). Do not call it while
   /// holding a lock that the store's reducers take.
   public func cancel() {
+    if let pending { return pending.cancel() }
     guard let record, let registry else { return }
     registry.cancel(record, transitively: true, waitingForDelivery: true)
   }
 
-  /// Waits until every effect this send started has finished, transitively. Cancelling the
-  /// waiting task cancels those effects. Runs on the caller's executor: awaited on the main
-  /// actor, it resumes there without another hop.
+  /// Waits until every effect this send started has finished, transitively (first, for a send
+  /// the store has not processed yet, until it is processed). Cancelling the waiting task
+  /// cancels those effects. Runs on the caller's executor: awaited on the main actor, it resumes
+  /// there without another hop.
   nonisolated(nonsending) public func finish() async {
+    if let pending { return await pending.finish() }
     guard let record, let registry else { return }
     await withTaskCancellationHandler {
       await registry.waitUntilTransitivelyFinished(record.node)
@@ -40,22 +55,28 @@ public struct StoreTask: Hashable, Sendable {
 
   /// Whether ``cancel()`` was called (or the effects were cancelled with their store).
   public var isCancelled: Bool {
+    if let pending { return pending.isCancelled }
     guard let record, let registry else { return false }
     return registry.isCancelledAsSend(record)
   }
 
-  /// Whether every effect this send started has finished.
+  /// Whether every effect this send started has finished; `false` while the send itself waits
+  /// to be processed.
   public var hasFinished: Bool {
+    if let pending { return pending.hasFinished }
     guard let record, let registry else { return true }
     return registry.isTransitivelyFinished(record)
   }
 
   /// Tasks are equal when they track the same send.
-  public static func == (lhs: StoreTask, rhs: StoreTask) -> Bool { lhs.record === rhs.record }
+  public static func == (lhs: StoreTask, rhs: StoreTask) -> Bool {
+    lhs.record === rhs.record && lhs.pending === rhs.pending
+  }
 
   /// Hashes the identity of the tracked send.
   /// - Parameter hasher: The hasher.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(record.map(ObjectIdentifier.init))
+    hasher.combine(pending.map(ObjectIdentifier.init))
   }
 }
