@@ -312,12 +312,17 @@ public actor Store<State: Sendable, Action: Sendable> {
 
   /// Sends `action` from synchronous code, behind every send made this way to any store of
   /// the tree before it: the main-actor glue's sends reach the store in call order.
-  /// - Parameter processed: Called with the send's task once the store has processed it.
+  /// - Parameter processed: Called with the send's task on the store's executor once the store
+  ///   has processed it, before the store runs anything else (a main-actor mailbox relies on
+  ///   it: nothing is published between the send's state and this call).
   nonisolated func sendInOrder(_ action: Action, processed: (@Sendable (StoreTask) -> Void)? = nil) {
-    orderedSends.enqueue {
-      let task = await self.send(action)
-      processed?(task)
-    }
+    orderedSends.enqueue { await self.send(action, then: processed) }
+  }
+
+  /// Sends `action` and calls `processed` with its task, in one isolated call.
+  private func send(_ action: Action, then processed: (@Sendable (StoreTask) -> Void)?) {
+    let task = send(action)
+    processed?(task)
   }
 
   /// The state, or `nil` once a scoped store's state is gone; isolated.
