@@ -31,6 +31,22 @@ public struct Send<Action: Sendable>: Sendable {
     await deliver(action)
   }
 
+  /// Delivers `action` like ``callAsFunction(_:)``, and has a store of a main-actor tree
+  /// (``StoreExecutor/mainActor``) apply the state change it makes within `transaction`, on the
+  /// main actor: `send(_:animation:)` (with SwiftUI) is this around `withAnimation`. A store
+  /// running elsewhere publishes its states to the main actor later, so there the action is
+  /// delivered as by ``callAsFunction(_:)``.
+  /// - Parameters:
+  ///   - action: The action to deliver.
+  ///   - transaction: Runs the update it is given, once, synchronously.
+  nonisolated(nonsending) public func callAsFunction(
+    _ action: Action, within transaction: @escaping @MainActor @Sendable (_ update: () -> Void) -> Void
+  ) async {
+    guard !Task.isCancelled else { return drop(action) }
+    SendTransaction.markUsed()
+    await SendTransaction.$current.withValue(transaction) { await deliver(action) }
+  }
+
   /// Delivers `action`, cancelled or not. Specialized in the client but never inlined: the hop
   /// onto the store then lives in this function's frame, allocated for the call only, and not in
   /// the frame of every effect closure that sends, which an effect holds while it sleeps (see

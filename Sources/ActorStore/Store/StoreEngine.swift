@@ -322,6 +322,22 @@ import Synchronization
   ///   - isolation: The store tree's executor, which the call runs on.
   @inlinable
   func receive(_ action: Action, from record: EffectTaskRecord<Action>, on isolation: isolated StoreIsolation) {
+    if SendTransaction.wasEverUsed.load(ordering: .relaxed), let transaction = SendTransaction.current {
+      return receive(action, from: record, within: transaction)
+    }
+    deliver(action, from: record)
+  }
+
+  /// Processes an effect's action sent with a transaction: within it, on a main-actor store.
+  @usableFromInline
+  func receive(_ action: Action, from record: EffectTaskRecord<Action>, within transaction: SendTransaction.Body) {
+    guard executor.runsOnMainActor, MainActorCheck.isOnMainActor else { return deliver(action, from: record) }
+    MainActor.assumeIsolated { transaction { deliver(action, from: record) } }
+  }
+
+  /// Processes an effect's action, or refuses it; on the store's executor.
+  @inlinable
+  func deliver(_ action: Action, from record: EffectTaskRecord<Action>) {
     registry.withDelivery(for: record) { refusal in
       if let refusal { return refuse(action, from: record, refusal) }
       deliverAction(self, action, record.node)

@@ -25,3 +25,17 @@
     }
   }
 #endif
+
+#if canImport(SwiftUI)
+  extension Send {
+    /// Delivers `action` and has a main-actor store apply its state change with `animation`, as
+    /// TCA's `send(_:animation:)` in an effect: ``callAsFunction(_:within:)`` around
+    /// `withAnimation`.
+    /// - Parameters:
+    ///   - action: The action to deliver.
+    ///   - animation: The animation; `nil` for none.
+    nonisolated(nonsending) public func callAsFunction(_ action: Action, animation: Animation?) async {
+      await callAsFunction(action, within: { update in withAnimation(animation) { update() } })
+    }
+  }
+#endif

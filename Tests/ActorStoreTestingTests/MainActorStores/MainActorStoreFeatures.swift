@@ -1,4 +1,12 @@
 import ActorStoreTesting
+import Synchronization
+
+/// Events recorded from a transaction and from observers, across isolations.
+final class TransactionLog: Sendable {
+  let events = Mutex<[String]>([])
+  func append(_ event: String) { events.withLock { $0.append(event) } }
+  var all: [String] { events.withLock { $0 } }
+}
 
 /// A form as a screen keeps one: a text field bound through `BindingReducer`, a counter, a
 /// toggle, an effect that answers, and a rule that rewrites what is typed.
@@ -19,7 +27,11 @@ struct Form: Reducer {
     case answered(String)
     case flood(Int)
     case bump
+    case askWithinTransaction
   }
+
+  /// Where `askWithinTransaction`'s transaction records entering and leaving.
+  var log: TransactionLog?
 
   var body: some Reducer<State, Action> {
     BindingReducer()
@@ -48,6 +60,14 @@ struct Form: Reducer {
       case .bump:
         state.count += 1
         return .none
+      case .askWithinTransaction:
+        return .run { [log] send in
+          await send(.answered("within")) { update in
+            log?.append("enter")
+            update()
+            log?.append("leave")
+          }
+        }
       }
     }
   }

@@ -111,6 +111,23 @@ import Testing
     #expect(log.events == ["enter, changes 0", "leave, changes 1, isOn true"])
   }
 
+  @Test(arguments: [false, true])
+  func anEffectsSendWithinATransactionWrapsTheStateChangeOnAMainActorStore(mainActor: Bool) {
+    let executor = TestExecutor()
+    defer { executor.drainAfterRelease() }
+    let log = TransactionLog()
+    let store = Store(
+      initialState: Form.State(), reducer: Form(log: log),
+      executor: mainActor ? executor.makeMainActorStoreExecutor() : executor.makeStoreExecutor())
+    let form = ObservableStore(store)
+    withObservationTracking { _ = form.answer } onChange: { log.append("answer will change") }
+    form.send(.askWithinTransaction)
+    executor.runUntilIdle()
+    #expect(form.answer == "within")
+    // A store off the main actor publishes later: the action is delivered without it.
+    #expect(log.all == (mainActor ? ["enter", "answer will change", "leave"] : ["answer will change"]))
+  }
+
   @Test func aTransactionWrapsTheUpdateShowingTheActionOfAnOffMainStore() {
     let executor = TestExecutor()
     defer { executor.drainAfterRelease() }
