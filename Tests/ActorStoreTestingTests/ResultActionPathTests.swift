@@ -38,7 +38,8 @@ import Testing
     let failure = ActionPath<Result<Int, Failure>, Failure>.failure
     for _ in 0..<500 {
       let number = Int.random(in: -1_000...1_000, using: &generator)
-      let result: Result<Int, Failure> = Bool.random(using: &generator) ? .success(number) : .failure(Failure(code: number))
+      let result: Result<Int, Failure> =
+        Bool.random(using: &generator) ? .success(number) : .failure(Failure(code: number))
       switch result {
       case .success(let value):
         #expect(success.extract(result) == value && failure.extract(result) == nil)
@@ -79,6 +80,7 @@ extension ActionPath where Root == ResultActionPathTests.Feature.Action, Value =
   static let response = ActionPath(embed: Root.response, extract: { if case .response(let r) = $0 { r } else { nil } })
 }
 
-extension ActionPath where Root == ResultActionPathTests.Feature.Action, Value == Result<String, ResultActionPathTests.Failure> {
+extension ActionPath
+where Root == ResultActionPathTests.Feature.Action, Value == Result<String, ResultActionPathTests.Failure> {
   static let typed = ActionPath(embed: Root.typed, extract: { if case .typed(let r) = $0 { r } else { nil } })
 }

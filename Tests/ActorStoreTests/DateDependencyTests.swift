@@ -29,11 +29,19 @@ import Testing
 
   @Test func anUnsetDateReportsWhenAskedNotWhenRead() async {
     let read = await capturingIssues {
-      withDependencies { $0.context = .test } operation: { _ = DependencyValues.inForce.date }
+      withDependencies {
+        $0.context = .test
+      } operation: {
+        _ = DependencyValues.inForce.date
+      }
     }
     #expect(read.messages == [])
     let asked = await capturingIssues {
-      withDependencies { $0.context = .test } operation: { _ = DependencyValues.inForce.date.now }
+      withDependencies {
+        $0.context = .test
+      } operation: {
+        _ = DependencyValues.inForce.date.now
+      }
     }
     #expect(asked.messages.count == 1)
     #expect(asked.messages.first?.contains(#"@Dependency(\.date)"#) == true)

@@ -44,7 +44,9 @@ private struct APIClient: Sendable {
     #expect(capture.messages == [message], sourceLocation: sourceLocation)
     #expect(capture.all.map(\.severity) == [.error], sourceLocation: sourceLocation)
     #expect(capture.all.map(\.line) == [UInt(Self.madeAt + offset)], sourceLocation: sourceLocation)
-    #expect(capture.all.map { "\($0.fileID)" } == ["ActorStoreTests/UnimplementedTests.swift"], sourceLocation: sourceLocation)
+    #expect(
+      capture.all.map { "\($0.fileID)" } == ["ActorStoreTests/UnimplementedTests.swift"], sourceLocation: sourceLocation
+    )
   }
 
   private static func message(_ endpoint: String, _ arguments: String? = nil) -> String {
@@ -74,7 +76,9 @@ private struct APIClient: Sendable {
   @Test func placeholderEndpointsReportThenReturnThePlaceholder() async throws {
     let client = Self.client()
     await expectOneIssue(Self.message("APIClient.count"), line: 2) { #expect(client.count() == 0) }
-    await expectOneIssue(Self.message("APIClient.load", "5"), line: 3) { #expect(await client.load(5) == "placeholder") }
+    await expectOneIssue(Self.message("APIClient.load", "5"), line: 3) {
+      #expect(await client.load(5) == "placeholder")
+    }
     try await expectOneIssue(Self.message("APIClient.fallback", "1"), line: 9) {
       let values = try await client.fallback(1)
       #expect(values == [-1])
@@ -89,10 +93,11 @@ private struct APIClient: Sendable {
 
   @Test func everyCallReportsAndThePlaceholderIsMadeAtEachCall() async {
     let made = LockIsolated(0)
-    let next: @Sendable () -> Int = unimplemented(placeholder: made.withValue { count in
-      count += 1
-      return count
-    })
+    let next: @Sendable () -> Int = unimplemented(
+      placeholder: made.withValue { count in
+        count += 1
+        return count
+      })
     let capture = await capturingIssues {
       #expect([next(), next(), next()] == [1, 2, 3])
     }

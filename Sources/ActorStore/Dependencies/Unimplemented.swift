@@ -137,6 +137,8 @@ public func unimplemented<each Argument, Result>(
   }
 }
 
+// Disfavoured: for a `throws -> Void` endpoint the throwing overload must win (it throws), and
+// without this the two would be equally good matches.
 /// An endpoint returning nothing that reports an issue naming it when called.
 ///
 /// ```swift
@@ -149,8 +151,6 @@ public func unimplemented<each Argument, Result>(
 ///   - line: The line the issue points at.
 ///   - column: The column the issue points at.
 /// - Returns: The endpoint.
-// Disfavoured: for a `throws -> Void` endpoint the throwing overload must win (it throws), and
-// without this the two would be equally good matches.
 @_disfavoredOverload
 public func unimplemented<each Argument>(
   _ endpoint: String = "",
@@ -163,6 +163,8 @@ public func unimplemented<each Argument>(
   }
 }
 
+// Disfavoured: for a `throws -> Void` endpoint the throwing overload must win (it throws), and
+// without this the two would be equally good matches.
 /// An async endpoint returning nothing that reports an issue naming it when called.
 /// - Parameters:
 ///   - endpoint: The endpoint's name, for the issue.
@@ -171,8 +173,6 @@ public func unimplemented<each Argument>(
 ///   - line: The line the issue points at.
 ///   - column: The column the issue points at.
 /// - Returns: The endpoint.
-// Disfavoured: for a `throws -> Void` endpoint the throwing overload must win (it throws), and
-// without this the two would be equally good matches.
 @_disfavoredOverload
 public func unimplemented<each Argument>(
   _ endpoint: String = "",

@@ -43,7 +43,9 @@ import Testing
   }
 
   /// The same alert's buttons, written by hand.
-  static func expectedButtons(canCancel: Bool, mode: Mode, folders: [Int], extra: ButtonState<Action>?) -> [ButtonState<Action>] {
+  static func expectedButtons(canCancel: Bool, mode: Mode, folders: [Int], extra: ButtonState<Action>?) -> [ButtonState<
+    Action
+  >] {
     var buttons = [ButtonState(role: .destructive, action: Action.confirm) { "Delete" }]
     buttons += folders.map { folder in ButtonState(action: .move(folder)) { "Move to \(folder)" } }
     switch mode {
@@ -64,7 +66,8 @@ import Testing
     for _ in 0..<300 {
       let canCancel = Bool.random(using: &generator)
       let mode = [Mode.plain, .archive, .undo].randomElement(using: &generator)!
-      let folders = (0..<Int.random(in: 0...4, using: &generator)).map { _ in Int.random(in: 0...99, using: &generator) }
+      let folders = (0..<Int.random(in: 0...4, using: &generator)).map { _ in Int.random(in: 0...99, using: &generator)
+      }
       let extra = extras.randomElement(using: &generator)!
       let alert = Self.alert(canCancel: canCancel, mode: mode, folders: folders, extra: extra)
       let expected = AlertState(
@@ -103,7 +106,9 @@ import Testing
       var buttons = [ButtonState(action: Action.archive) { "Copy link" }]
       if canEmail { buttons.append(ButtonState(action: .confirm) { "Email" }) }
       buttons.append(ButtonState(role: .cancel) { "Cancel" })
-      #expect(dialog == ConfirmationDialogState(titleVisibility: .visible, title: "Share", message: "Choose", buttons: buttons))
+      #expect(
+        dialog
+          == ConfirmationDialogState(titleVisibility: .visible, title: "Share", message: "Choose", buttons: buttons))
     }
     let untitled = ConfirmationDialogState<Action> { TextState("Share") }
     #expect(untitled == ConfirmationDialogState(title: "Share"))
