@@ -11,7 +11,9 @@ extension DependencyValues {
   }
 
   /// Tells the current date: the system's live; in tests, unimplemented until overridden, e.g.
-  /// with ``DateGenerator/constant(_:)``.
+  /// with `$0.date.now = someDate` or ``DateGenerator/constant(_:)``: asking it the date
+  /// reports an issue (and tells the system's date), but reading the dependency does not, so
+  /// that a test can set `$0.date.now` without first reading the unimplemented value.
   public var date: DateGenerator {
     get { self[DateGeneratorKey.self] }
     set { self[DateGeneratorKey.self] = newValue }
@@ -88,15 +90,29 @@ extension UUID {
 }
 
 /// Tells the current date: `date()` or `date.now`.
+///
+/// Setting ``now`` makes the generator tell that date from then on, as swift-dependencies'
+/// does, which reads well in an override:
+/// ```swift
+/// withDependencies {
+///   $0.date.now = Date(timeIntervalSince1970: 1_234_567_890)
+/// } operation: {
+///   // …
+/// }
+/// ```
 public struct DateGenerator: Sendable {
-  private let generate: @Sendable () -> Date
+  private var generate: @Sendable () -> Date
 
   /// A generator calling `generate`.
   /// - Parameter generate: Tells the date.
   public init(_ generate: @escaping @Sendable () -> Date) { self.generate = generate }
 
-  /// The current date.
-  public var now: Date { generate() }
+  /// The current date. Setting it makes the generator tell the date set, always (as
+  /// ``constant(_:)`` makes).
+  public var now: Date {
+    get { generate() }
+    set { generate = { newValue } }
+  }
 
   /// The current date.
   /// - Returns: The date.
@@ -116,6 +132,11 @@ enum UUIDGeneratorKey: DependencyKey {
 /// The key of ``DependencyValues/date``.
 enum DateGeneratorKey: DependencyKey {
   static let liveValue = DateGenerator { Date() }
+  /// Unimplemented when asked the date rather than when read (the default ``testValue``), so
+  /// that `$0.date.now = …` in a test's overrides, which reads the value before setting its
+  /// `now`, reports nothing.
+  static let testValue = DateGenerator(
+    unimplemented("@Dependency(\\.date)", placeholder: Date()))
 }
 
 /// The key of ``DependencyValues/calendar``. The autoupdating value follows the user's changes.
