@@ -17,6 +17,8 @@ import ActorStore
 /// ```
 /// - Parameters:
 ///   - seeds: The seeds to try, in order.
+///   - mainActorStores: Whether the ``TestStore``s of the scenario run their store on the main
+///     actor's stand-in (see ``TestExecutor/init(ordering:mainActorStores:)``).
 ///   - fileID: The call site, for the failure.
 ///   - filePath: The call site, for the failure.
 ///   - line: The call site, for the failure.
@@ -26,6 +28,7 @@ import ActorStore
 @discardableResult
 public nonisolated(nonsending) func explore(
   seeds: some Sequence<UInt64>,
+  mainActorStores: Bool = TestExecutor.mainActorStoresByDefault,
   fileID: StaticString = #fileID,
   filePath: StaticString = #filePath,
   line: UInt = #line,
@@ -35,7 +38,7 @@ public nonisolated(nonsending) func explore(
   TestIssueReporter.install()
   var passed = 0
   for seed in seeds {
-    let executor = TestExecutor(ordering: .seeded(seed))
+    let executor = TestExecutor(ordering: .seeded(seed), mainActorStores: mainActorStores)
     let failures = FailureCollector()
     var thrownError: (any Error)?
     await IssueReporting.withReporter(failures) {
@@ -53,7 +56,7 @@ public nonisolated(nonsending) func explore(
     reportIssue(
       """
       explore: seed \(seed) fails (after \(passed) passing seed\(passed == 1 ? "" : "s"); \
-      \(executor.stats.jobsRun) jobs run). Replay it with TestExecutor(ordering: .seeded(\(seed))).
+      \(executor.stats.jobsRun) jobs run). Replay it with TestExecutor(ordering: .seeded(\(seed))\(mainActorStores ? ", mainActorStores: true" : "")).
       First failure: \(firstFailure)
       """, fileID: fileID, filePath: filePath, line: line, column: column)
     return seed

@@ -9,9 +9,11 @@ import ActorStore
 /// enqueue order, as on a real actor.
 ///
 /// A facet that plays the main actor (``TestExecutor/makeMainActorStoreExecutor()``) puts its jobs
-/// in the main actor's lane, so that they run only in a drive on the main actor, in order with
-/// the executor's main-actor deliveries; and main-actor code counts as isolated to it, as code on
-/// the main actor is isolated to a store whose executor is the main actor's.
+/// in the main actor's lane, in order with the executor's main-actor deliveries, and main-actor
+/// code counts as isolated to it, as code on the main actor is isolated to a store whose executor
+/// is the main actor's. A drive off the main actor (a nonisolated test) still runs its jobs, on
+/// the driving thread, while it sets main-actor deliveries aside: the store's own work is the
+/// test's schedule, and nothing on the main actor runs meanwhile in such a test.
 final class SerialExecutorFacet: SerialExecutor {
   private let executor: TestExecutor
   /// Whether the facet stands in for the main actor's executor.
@@ -33,7 +35,7 @@ final class SerialExecutorFacet: SerialExecutor {
   }
 
   /// Whether a job of this facet runs on this thread, or, for a facet that plays the main
-  /// actor, the main actor does (its jobs only ever run there).
+  /// actor, the caller is on the main actor.
   private var isIsolating: Bool {
     (playsMainActor && MainActorCheck.isOnMainActor) || executor.isRunningJob(of: self)
   }

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import ActorStore
 
 /// A deterministic executor for tests: every actor job and effect of the stores built on it
@@ -65,11 +72,37 @@ public final class TestExecutor: TaskExecutor, MainActorScheduler, Sendable {
   public let ordering: Ordering
   let scheduler: Locked<TestExecutorScheduler>
 
+  /// Whether the ``TestStore``s made on this executor run their store as a main-actor store runs
+  /// in the app (``makeMainActorStoreExecutor()``) rather than on an actor of its own
+  /// (``makeStoreExecutor()``).
+  public let mainActorStores: Bool
+
   /// Creates an executor with an empty queue and its clock at ``TestClock/Instant/zero``.
-  /// - Parameter ordering: How runnable jobs and tied sleepers are ordered.
-  public init(ordering: Ordering = .fifo) {
+  /// - Parameters:
+  ///   - ordering: How runnable jobs and tied sleepers are ordered.
+  ///   - mainActorStores: Whether ``TestStore``s on this executor run their store on the main
+  ///     actor's stand-in, as a feature built for `StoreExecutor.mainActor` runs in the app. By
+  ///     default `false`, unless the environment variable `ACTORSTORE_MAIN_ACTOR_TEST_STORES` is
+  ///     `1` (a way to run a whole suite both ways).
+  public init(ordering: Ordering = .fifo, mainActorStores: Bool = TestExecutor.mainActorStoresByDefault) {
     self.ordering = ordering
+    self.mainActorStores = mainActorStores
     scheduler = Locked(TestExecutorScheduler(ordering: ordering))
+  }
+
+  /// The default of ``init(ordering:mainActorStores:)``'s `mainActorStores`: whether the
+  /// environment variable `ACTORSTORE_MAIN_ACTOR_TEST_STORES` is `1`.
+  public static let mainActorStoresByDefault: Bool = {
+    guard let value = getenv("ACTORSTORE_MAIN_ACTOR_TEST_STORES") else { return false }
+    return String(cString: value) == "1"
+  }()
+
+  /// The store executor a ``TestStore`` gets, by ``mainActorStores``: ``makeMainActorStoreExecutor()``
+  /// or ``makeStoreExecutor()``. For the stores a test builds itself that should run the way its
+  /// test stores do (a suite run both ways).
+  /// - Returns: The executor pair to pass to a store.
+  public func makeTestStoreExecutor() -> StoreExecutor {
+    mainActorStores ? makeMainActorStoreExecutor() : makeStoreExecutor()
   }
 
   /// The virtual clock driven by this executor. Every value returned shares this executor's
@@ -91,8 +124,10 @@ public final class TestExecutor: TaskExecutor, MainActorScheduler, Sendable {
   /// test, when it is `@MainActor`) enters its stores synchronously, so an
   /// ``ObservableStore/send(_:)`` or a binding write is reduced before it returns, as in the
   /// app; its actor jobs (actions effects send) join the main actor's lane of this executor,
-  /// in order with main-actor deliveries, and run only in a drive on the main actor. Effects
-  /// prefer this executor, as with ``makeStoreExecutor()``.
+  /// in order with main-actor deliveries. A drive off the main actor runs them too, on its
+  /// thread (setting the deliveries aside as usual): do not enter these stores from main-actor
+  /// code while a nonisolated test drives. Effects prefer this executor, as with
+  /// ``makeStoreExecutor()``.
   /// - Returns: The executor pair to pass to a store.
   public func makeMainActorStoreExecutor() -> StoreExecutor {
     StoreExecutor(

@@ -250,7 +250,7 @@ struct TestExecutorScheduler {
     }
     while let job = popJob() {
       pendingJobCount -= 1
-      if !onMainActor, job.lane == PendingJob.mainActorLane {
+      if case .mainActor = job, !onMainActor {
         strandedMainActorWork.append(job)
         continue
       }

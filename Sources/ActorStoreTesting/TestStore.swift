@@ -142,7 +142,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
       initialState: initialState,
       reducer: RecordingReducer(
         base: ChangingDependenciesReducer(base: reducer) { changingDependencies.values }, log: log),
-      executor: executor.makeStoreExecutor(), withDependencies: { $0 = dependencies })
+      executor: executor.makeTestStoreExecutor(), withDependencies: { $0 = dependencies })
     assertedState = initialState
     callSite = (fileID, filePath, line, column)
   }

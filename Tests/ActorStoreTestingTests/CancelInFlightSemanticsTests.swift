@@ -54,7 +54,7 @@ import Testing
   }
 
   func makeStore(_ executor: TestExecutor) -> Store<State, Action> {
-    Store(initialState: State(), reducer: Feature(clock: executor.clock), executor: executor.makeStoreExecutor())
+    Store(initialState: State(), reducer: Feature(clock: executor.clock), executor: executor.makeTestStoreExecutor())
   }
 
   @Test(arguments: [Action.runTwiceWrapped, .sendTwiceWrapped])
@@ -117,7 +117,7 @@ extension CancelInFlightSemanticsTests {
   /// cancelled, while the replacement (wrapped twice) runs once.
   @Test func cancelInFlightFromAnEffectsActionCancelsThatEffectNotItself() {
     let executor = TestExecutor()
-    let store = Store(initialState: [Int](), reducer: Holder(clock: executor.clock), executor: executor.makeStoreExecutor())
+    let store = Store(initialState: [Int](), reducer: Holder(clock: executor.clock), executor: executor.makeTestStoreExecutor())
     _ = executor.value { await store.send(.hold) }
     executor.advance(by: .seconds(3))
     #expect(store.currentState == [2])

@@ -101,7 +101,7 @@ import Testing
       defer { executor.drainAfterRelease() }
       let trace = StoreTraceBuffer(capacity: 10_000)
       let store = Store(
-        initialState: 0, reducer: Feature(clock: executor.clock), executor: executor.makeStoreExecutor(),
+        initialState: 0, reducer: Feature(clock: executor.clock), executor: executor.makeTestStoreExecutor(),
         trace: trace)
       var unusedCancels = 0
       var model = Model()

@@ -105,7 +105,7 @@ private struct Harness {
   let registry: ChildStoreRegistry<Int, Gallery.Row, Gallery.RowAction>
 
   init(rows: [Int]) {
-    store = Store(initialState: Gallery.State(), reducer: Gallery(loads: loads, clock: executor.clock), executor: executor.makeStoreExecutor())
+    store = Store(initialState: Gallery.State(), reducer: Gallery(loads: loads, clock: executor.clock), executor: executor.makeTestStoreExecutor())
     registry = ChildStoreRegistry(parent: store, elements: \.rows, action: .rows)
     send(.setRows(rows))
   }

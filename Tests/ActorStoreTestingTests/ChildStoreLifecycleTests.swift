@@ -80,7 +80,7 @@ struct BoardHarness {
   let store: Store<Board.State, Board.Action>
 
   init(rows: [Int] = []) {
-    store = Store(initialState: Board.State(), reducer: Board(), executor: executor.makeStoreExecutor())
+    store = Store(initialState: Board.State(), reducer: Board(), executor: executor.makeTestStoreExecutor())
     for id in rows { send(.insert(id)) }
   }
 

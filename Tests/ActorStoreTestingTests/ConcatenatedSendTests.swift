@@ -36,7 +36,7 @@ import Testing
   @Test func concatenatedSendsComeBeforeAnyEffectsOutputUnderEverySeed() {
     for seed in UInt64(0)..<200 {
       let executor = TestExecutor(ordering: .seeded(seed))
-      let store = Store(initialState: [], reducer: Self.reducer, executor: executor.makeStoreExecutor())
+      let store = Store(initialState: [], reducer: Self.reducer, executor: executor.makeTestStoreExecutor())
       _ = executor.value { await store.send(.sendsBesideARun).finish() }
       #expect(store.currentState == [.sendsBesideARun, .a, .b, .c], "seed \(seed)")
     }
@@ -45,7 +45,7 @@ import Testing
   @Test func aSendAfterARunWaitsForIt() {
     for seed in UInt64(0)..<50 {
       let executor = TestExecutor(ordering: .seeded(seed))
-      let store = Store(initialState: [], reducer: Self.reducer, executor: executor.makeStoreExecutor())
+      let store = Store(initialState: [], reducer: Self.reducer, executor: executor.makeTestStoreExecutor())
       _ = executor.value { await store.send(.sendsThenARunThenASend).finish() }
       #expect(store.currentState == [.sendsThenARunThenASend, .a, .b, .c], "seed \(seed)")
     }

@@ -63,7 +63,7 @@ import Testing
   func run(_ steps: [Parent.Action], advancingAfter: Bool = true) -> Store<Parent.State, Parent.Action> {
     let executor = TestExecutor()
     let store = Store(
-      initialState: Parent.State(), reducer: Parent(clock: executor.clock), executor: executor.makeStoreExecutor())
+      initialState: Parent.State(), reducer: Parent(clock: executor.clock), executor: executor.makeTestStoreExecutor())
     for step in steps { _ = executor.value { await store.send(step) } }
     if advancingAfter { executor.advance(by: .seconds(2)) }
     return store

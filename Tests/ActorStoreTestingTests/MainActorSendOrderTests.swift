@@ -20,7 +20,7 @@ import Testing
   @Test func sendsFromConnectionsAndObservableStoresKeepCallOrderUnderEverySeed() {
     for seed in UInt64(0)..<200 {
       let executor = TestExecutor(ordering: .seeded(seed))
-      let store = Store(initialState: [Int](), reducer: Log(clock: executor.clock), executor: executor.makeStoreExecutor())
+      let store = Store(initialState: [Int](), reducer: Log(clock: executor.clock), executor: executor.makeTestStoreExecutor())
       let connection = MainActorStoreConnection<[Int], Int>()
       connection.configure(with: store)
       let observable = ObservableStore(store)
@@ -35,7 +35,7 @@ import Testing
 
   @Test func aSendWhileShownNotProcessedYetIsCancelledOnceItIs() {
     let executor = TestExecutor()
-    let store = Store(initialState: [Int](), reducer: Log(clock: executor.clock), executor: executor.makeStoreExecutor())
+    let store = Store(initialState: [Int](), reducer: Log(clock: executor.clock), executor: executor.makeTestStoreExecutor())
     let connection = MainActorStoreConnection<[Int], Int>()
     connection.configure(with: store)
     connection.sendWhileShown(-1)

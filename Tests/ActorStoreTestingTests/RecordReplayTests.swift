@@ -65,7 +65,7 @@ private enum Measurement: Codable, Sendable, Equatable { case value(Double) }
     let store = Store(
       initialState: CharacterList.State(),
       reducer: StateTap(base: CharacterList().record(to: recorder), states: states),
-      executor: executor.makeStoreExecutor(),
+      executor: executor.makeTestStoreExecutor(),
       withDependencies: { $0.charactersClient = client(clock: executor.clock) })
     func send(_ action: CharacterList.Action) async {
       let task = Task(executorPreference: executor) { await store.send(action) }

@@ -69,7 +69,7 @@ struct TickerHarness {
 
   init(rows: [Int]) {
     store = Store(
-      initialState: Ticker.State(), reducer: Ticker(clock: executor.clock), executor: executor.makeStoreExecutor())
+      initialState: Ticker.State(), reducer: Ticker(clock: executor.clock), executor: executor.makeTestStoreExecutor())
     for id in rows { send(.insert(id)) }
   }
 

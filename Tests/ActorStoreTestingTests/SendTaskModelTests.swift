@@ -155,7 +155,7 @@ import Testing
       var generator = SeededGenerator(seed: seed)
       let executor = TestExecutor(ordering: .seeded(seed))
       let feature = Feature(clock: executor.clock)
-      let store = Store(initialState: [], reducer: feature, executor: executor.makeStoreExecutor())
+      let store = Store(initialState: [], reducer: feature, executor: executor.makeTestStoreExecutor())
       feature.reference.value = StoreReference(store: store)
       var model = Model()
       var tasks: [StoreTask] = []

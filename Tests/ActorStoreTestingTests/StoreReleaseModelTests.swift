@@ -101,7 +101,7 @@ import Testing
       weak let reducerLifetime = lifetime
       var store: Store<Int, Action>? = Store(
         initialState: 0, reducer: Feature(clock: executor.clock, probe: probe, lifetime: lifetime!),
-        executor: executor.makeStoreExecutor())
+        executor: executor.makeTestStoreExecutor())
       lifetime = nil
       weak let released = store
       var history: [String] = []

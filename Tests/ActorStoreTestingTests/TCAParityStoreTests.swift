@@ -52,7 +52,7 @@ import Testing
     let started = SharedValue<[Int]>()
     let executor = TestExecutor()
     defer { executor.runUntilIdle() }
-    let store = Store(initialState: 0, reducer: Ordered(started: started), executor: executor.makeStoreExecutor())
+    let store = Store(initialState: 0, reducer: Ordered(started: started), executor: executor.makeTestStoreExecutor())
     _ = executor.value { await store.send(.tap) }
     #expect(started.value == [1, 2, 3, 4])
   }
@@ -264,7 +264,7 @@ import Testing
 
     let executor = TestExecutor()
     defer { executor.runUntilIdle() }
-    let store = Store(initialState: Escalating.State(), reducer: Escalating(), executor: executor.makeStoreExecutor())
+    let store = Store(initialState: Escalating.State(), reducer: Escalating(), executor: executor.makeTestStoreExecutor())
     _ = executor.value { await store.send(.tap) }
     #expect(store.currentState == testStore.state)
   }
@@ -404,7 +404,7 @@ import Testing
     defer { executor.runUntilIdle() }
     let grandparent = Store(
       initialState: Grandparent.State(), reducer: Grandparent(clock: executor.clock),
-      executor: executor.makeStoreExecutor())
+      executor: executor.makeTestStoreExecutor())
     var parent: Store<Parent.State, Parent.Action>? = grandparent.scope(state: \.child, action: Grandparent.child)
     let child = parent!.scope(state: \.child, action: Self.childOfParent)
 
@@ -428,7 +428,7 @@ import Testing
     let executor = TestExecutor()
     defer { executor.runUntilIdle() }
     let store = Store(
-      initialState: Parent.State(), reducer: Parent(clock: executor.clock), executor: executor.makeStoreExecutor())
+      initialState: Parent.State(), reducer: Parent(clock: executor.clock), executor: executor.makeTestStoreExecutor())
     do {
       let child = store.scope(state: \.child, action: Self.childOfParent)
       _ = executor.value { await child.send(.start) }

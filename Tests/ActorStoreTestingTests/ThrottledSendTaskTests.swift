@@ -44,7 +44,7 @@ import Testing
 
   @Test func theEffectsOfALaterSendBelongToTheThrottledSend() {
     let executor = TestExecutor()
-    let store = Store(initialState: [], reducer: Feature(clock: executor.clock), executor: executor.makeStoreExecutor())
+    let store = Store(initialState: [], reducer: Feature(clock: executor.clock), executor: executor.makeTestStoreExecutor())
     let first = Self.send(.tap(1), to: store, on: executor)
     let throttled = Self.send(.tap(2), to: store, on: executor)
     // The interval ends: `.fired(2)` is reduced now and its load runs for 5 s.
@@ -65,7 +65,7 @@ import Testing
 
   @Test func aLaterSendThatStartsEffectsTracksOnlyItsOwn() {
     let executor = TestExecutor()
-    let store = Store(initialState: [], reducer: Feature(clock: executor.clock), executor: executor.makeStoreExecutor())
+    let store = Store(initialState: [], reducer: Feature(clock: executor.clock), executor: executor.makeTestStoreExecutor())
     _ = Self.send(.tap(1), to: store, on: executor)
     _ = Self.send(.tap(2), to: store, on: executor)
     executor.advance(by: .seconds(1))

@@ -52,7 +52,7 @@ private func send<State, Action>(
     let executor = TestExecutor()
     let trace = StoreTraceBuffer(capacity: 100)
     var store: Store<Loader.State, Loader.Action>? = Store(
-      initialState: Loader.State(), reducer: Loader(clock: executor.clock), executor: executor.makeStoreExecutor(),
+      initialState: Loader.State(), reducer: Loader(clock: executor.clock), executor: executor.makeTestStoreExecutor(),
       trace: trace)
     await send(.start, to: store!, on: executor)
     executor.advance(by: .seconds(1))
@@ -120,7 +120,7 @@ private func send<State, Action>(
           .cancellable(id: "b"),
           .run { send in await send("c") })
       },
-      executor: executor.makeStoreExecutor(), trace: trace)
+      executor: executor.makeTestStoreExecutor(), trace: trace)
     await send("start", to: store, on: executor)
     executor.advance(by: .seconds(1))
     #expect(store.currentState == ["start", "a", "b", "c"])
@@ -146,7 +146,7 @@ private func send<State, Action>(
     let trace = StoreTraceBuffer()
     let store = Store(
       initialState: TimerList.State(), reducer: TimerList(clock: executor.clock),
-      executor: executor.makeStoreExecutor(), trace: trace)
+      executor: executor.makeTestStoreExecutor(), trace: trace)
     await send(.add(7), to: store, on: executor)
     executor.advance(by: .seconds(1))
     await send(.remove(7), to: store, on: executor)
@@ -187,7 +187,7 @@ private func send<State, Action>(
       let executor = TestExecutor(ordering: .seeded(seed))
       let trace = StoreTraceBuffer(capacity: 10_000)
       var store: Store<Loader.State, Loader.Action>? = Store(
-        initialState: Loader.State(), reducer: Loader(clock: executor.clock), executor: executor.makeStoreExecutor(),
+        initialState: Loader.State(), reducer: Loader(clock: executor.clock), executor: executor.makeTestStoreExecutor(),
         trace: trace)
       var tasks: [StoreTask] = []
       for _ in 0..<12 {

@@ -124,7 +124,7 @@ import Testing
     }
     .forEach(\.self, action: path) { Screen(clock: executor.clock) }
     let store = withDependencies { $0.stackElementID = StackElementIDGenerator() } operation: {
-      Store(initialState: StackState<Int>(), reducer: reducer, executor: executor.makeStoreExecutor())
+      Store(initialState: StackState<Int>(), reducer: reducer, executor: executor.makeTestStoreExecutor())
     }
     /// How many effects each screen started.
     var running: [StackElementID: Int] = [:]

@@ -106,8 +106,14 @@ struct ExploreScenario: StressScenario {
     let effects = EffectsWorkload(
       plan: EffectsPlan(tokens: self.effects, seed: scheduleSeed), workers: Self.effectWorkers, clock: clock,
       pause: { token, step in try? await clock.sleep(for: .milliseconds((token &+ step) % 4)) })
-    let sendStore = sends.makeStore(executor: executor.makeStoreExecutor(), trace: trace)
-    let effectsStore = effects.makeStore(executor: executor.makeStoreExecutor(), trace: trace)
+    // Odd seeds run both trees as main-actor stores run in an app (on the executor's stand-in
+    // for the main actor), even seeds on actors of their own: the exploration covers both.
+    let onMainActor = scheduleSeed % 2 == 1
+    func storeExecutor() -> StoreExecutor {
+      onMainActor ? executor.makeMainActorStoreExecutor() : executor.makeStoreExecutor()
+    }
+    let sendStore = sends.makeStore(executor: storeExecutor(), trace: trace)
+    let effectsStore = effects.makeStore(executor: storeExecutor(), trace: trace)
     let driver = Task(executorPreference: executor) {
       async let observation = sends.drive(sendStore, progress: nil)
       await effects.drive(effectsStore, progress: nil)
