@@ -31,7 +31,7 @@ import Testing
     await store.send(.stamp) { $0.reduced = fixed }
     await store.receive(.stamped(fixed)) { $0.fromEffect = fixed }
 
-    let later = fixed.addingTimeInterval(60)
+    let later = Date(timeIntervalSince1970: 1_234_567_950)
     store.dependencies.date.now = later
     await store.send(.stamp) { $0.reduced = later }
     await store.receive(.stamped(later)) { $0.fromEffect = later }
