@@ -56,7 +56,7 @@ public nonisolated(nonsending) func explore(
     reportIssue(
       """
       explore: seed \(seed) fails (after \(passed) passing seed\(passed == 1 ? "" : "s"); \
-      \(executor.stats.jobsRun) jobs run). Replay it with TestExecutor(ordering: .seeded(\(seed))\(mainActorStores ? ", mainActorStores: true" : "")).
+      \(executor.stats.jobsRun) jobs run). Replay it with TestExecutor(ordering: .seeded(\(seed)))\(mainActorStores ? " (and mainActorStores: true)" : "").
       First failure: \(firstFailure)
       """, fileID: fileID, filePath: filePath, line: line, column: column)
     return seed

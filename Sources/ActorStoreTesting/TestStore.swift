@@ -430,12 +430,13 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     store.inFlightEffects.filter { !untrackedEffects.contains($0.id) }
   }
 
-  /// Runs until idle in the caller's isolation; main-actor work that could not run there (the
-  /// caller is not on the main actor) runs in one hop to the main actor, which drives the
-  /// executor until idle again.
+  /// Runs until idle in the caller's isolation, letting main-actor work the store's effects
+  /// wait for run too (see `TestExecutor.settle`).
   nonisolated(nonsending) func settle(at location: Location) async {
+    let store = self.store
     await executor.settle(
-      fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
+      fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column
+    ) { store.inFlightEffectCount > 0 }
   }
 
   // MARK: - Assertions

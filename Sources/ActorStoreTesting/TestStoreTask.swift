@@ -39,7 +39,7 @@ public struct TestStoreTask: Hashable, Sendable {
     column: UInt = #column
   ) async {
     storeTask.cancel()
-    await executor.settle(fileID: fileID, filePath: filePath, line: line, column: column)
+    await executor.settle(fileID: fileID, filePath: filePath, line: line, column: column) { !storeTask.hasFinished }
   }
 
   /// Runs the executor until idle and asserts that every effect the send started, transitively,
@@ -60,7 +60,7 @@ public struct TestStoreTask: Hashable, Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    await executor.settle(fileID: fileID, filePath: filePath, line: line, column: column)
+    await executor.settle(fileID: fileID, filePath: filePath, line: line, column: column) { !storeTask.hasFinished }
     guard !storeTask.hasFinished else { return }
     // The executor is idle: whatever the effects wait for, no job left can bring it.
     let inFlight = storeTask.inFlightEffects
@@ -104,7 +104,34 @@ extension TestExecutor {
   /// Runs until idle in the caller's isolation; main-actor work that could not run there (the
   /// caller is not on the main actor) runs in one hop to the main actor, which drives the
   /// executor until idle again.
-  nonisolated(nonsending) func settle(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) async {
+  ///
+  /// Then, while `isPending()` (effects are still in flight), lets the real main actor run what
+  /// effects sent it meanwhile (a `@MainActor` closure, `MainActor.run`, a main-actor
+  /// dependency): that work waits in the main actor's queue behind the drive, which a
+  /// `@MainActor` test runs on the main actor itself. A yield (on the main actor) or a hop to it
+  /// (off it) lets the work queued there before run, in the order the drive queued it; what it
+  /// sends back to this executor runs in the next drive. It stops once a round brings no work.
+  nonisolated(nonsending) func settle(
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt,
+    whilePending isPending: () -> Bool = { false }
+  ) async {
+    await drainOnSchedule(fileID: fileID, filePath: filePath, line: line, column: column)
+    while isPending() {
+      if MainActorCheck.isOnMainActor {
+        await Task.yield()
+      } else {
+        await MainActor.run {}
+      }
+      let left = stats
+      guard left.pendingJobs > 0 || left.strandedMainActorWork > 0 else { return }
+      await drainOnSchedule(fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+  }
+
+  /// Runs until idle here, then, if main-actor work was set aside, on the main actor.
+  private nonisolated(nonsending) func drainOnSchedule(
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) async {
     runUntilIdle(fileID: fileID, filePath: filePath, line: line, column: column)
     guard stats.strandedMainActorWork > 0 else { return }
     await MainActor.run {
