@@ -195,3 +195,46 @@ struct Sheet: Reducer {
     }
   }
 }
+
+/// Element, scoped and registry stores of a main-actor root are main-actor stores too.
+@MainActor @Suite struct MainActorChildStoreTests {
+  @Test func aCellBoundThroughTheRegistrySendsAndSeesTheStateBeforeTheSendReturns() {
+    let executor = TestExecutor()
+    defer { executor.drainAfterRelease() }
+    let store = Store(
+      initialState: TimerList.State(), reducer: TimerList(clock: executor.clock),
+      executor: executor.makeMainActorStoreExecutor())
+    store.sendOnMainActor(.add(1))
+    store.sendOnMainActor(.add(2))
+    #expect(store.currentState.rows.ids.elementsEqual([1, 2]))
+    let registry = ChildStoreRegistry(parent: store, elements: \.rows, action: .rows)
+    let row = TickRow()
+    registry.bind(row, to: 1)
+    #expect(row.shown == ["1:0"])
+    row.connection.send(.tick)
+    #expect(row.shown == ["1:0", "1:1"])
+    executor.advance(by: .seconds(1))
+    #expect(row.shown == ["1:0", "1:1", "1:2"])
+    store.sendOnMainActor(.remove(1))
+    #expect(row.endings == 1)
+    registry.unbind(row)
+  }
+
+  @Test func anElementsObservableStoreUpdatesItsParentWithinTheSend() {
+    let executor = TestExecutor()
+    defer { executor.drainAfterRelease() }
+    let store = Store(
+      initialState: TimerList.State(), reducer: TimerList(clock: executor.clock),
+      executor: executor.makeMainActorStoreExecutor())
+    let list = ObservableStore(store)
+    list.send(.add(7))
+    let rows = list.elements(\.rows, action: .rows)
+    #expect(rows.map(\.id) == [7])
+    let listChanges = ChangeCounter { _ = list.state.rows[id: 7]?.ticks }
+    rows[0].send(.tick)
+    #expect(rows[0].ticks == 1)
+    #expect(list.state.rows[id: 7]?.ticks == 1)
+    #expect(listChanges.count == 1)
+    store.sendOnMainActor(.remove(7))
+  }
+}
