@@ -138,6 +138,21 @@ struct ReducerCompositionTests {
       embed: { .rename($0) }, extract: { if case .rename(let name) = $0 { name } else { nil } })
     let path: ActionPath<ListFeature.Action, String> = .path(.path(.rows, element7), rename)
     #expect(path.embed("x") == .rows(.element(id: 7, action: .rename("x"))))
+    // Listed left to right, with leading dots at every step.
+    let listed: ActionPath<ListFeature.Action, String> = .path(.rows, .element(id: 7), rename)
+    #expect(listed.embed("x") == .rows(.element(id: 7, action: .rename("x"))))
+    #expect(listed.extract(.rows(.element(id: 7, action: .rename("y")))) == "y")
+    #expect(listed.extract(.rows(.element(id: 8, action: .rename("y")))) == nil)
+    // Four to six steps (identity steps, so that each form leads to the same path).
+    let same = ActionPath<String, String>(embed: { $0 }, extract: { $0 })
+    let four: ActionPath<ListFeature.Action, String> = .path(.rows, .element(id: 7), rename, same)
+    let five: ActionPath<ListFeature.Action, String> = .path(.rows, .element(id: 7), rename, same, same)
+    let six: ActionPath<ListFeature.Action, String> = .path(.rows, .element(id: 7), rename, same, same, same)
+    for chained in [four, five, six] {
+      #expect(chained.embed("x") == .rows(.element(id: 7, action: .rename("x"))))
+      #expect(chained.extract(.rows(.element(id: 7, action: .rename("y")))) == "y")
+      #expect(chained.extract(.rows(.element(id: 7, action: .stop))) == nil)
+    }
     #expect(path.extract(.rows(.element(id: 7, action: .rename("y")))) == "y")
     #expect(path.extract(.rows(.element(id: 7, action: .stop))) == nil)
     #expect(path.extract(.rows(.element(id: 8, action: .rename("y")))) == nil)

@@ -42,14 +42,71 @@ public struct ActionPath<Root, Value>: Sendable {
   /// `ActionPath` is expected: `.path(.counter, .increment)` is
   /// `ActionPath.counter.appending(.increment)`, TCA's `\.counter.increment`. (Swift checks a
   /// leading-dot chain such as `.counter.appending(.increment)` against the type of its first
-  /// member, so that form does not compile there.) Nest it for deeper paths:
-  /// `.path(.path(.app, .counter), .increment)`.
+  /// member, so that form does not compile there.) Deeper paths list every step, left to right:
+  /// `.path(.app, .counter, .increment)` (up to six steps).
   /// - Parameters:
   ///   - first: A path from `Root` into a child's actions.
   ///   - next: A path from the child's actions into one of its cases.
   /// - Returns: A path from `Root` straight to `next`'s value.
   public static func path<Middle>(_ first: ActionPath<Root, Middle>, _ next: ActionPath<Middle, Value>) -> Self {
     first.appending(next)
+  }
+
+  /// Three steps chained left to right, TCA's `\.a.b.c`: `.path(.destination, .presented, .delegate)`.
+  /// - Parameters:
+  ///   - first: The first step, from `Root`.
+  ///   - second: The second step.
+  ///   - third: The last step, into `Value`.
+  /// - Returns: A path from `Root` straight to `Value`.
+  public static func path<A, B>(
+    _ first: ActionPath<Root, A>, _ second: ActionPath<A, B>, _ third: ActionPath<B, Value>
+  ) -> Self {
+    first.appending(second).appending(third)
+  }
+
+  /// Four steps chained left to right (see ``path(_:_:_:)``).
+  /// - Parameters:
+  ///   - first: The first step, from `Root`.
+  ///   - second: The second step.
+  ///   - third: The third step.
+  ///   - fourth: The last step, into `Value`.
+  /// - Returns: A path from `Root` straight to `Value`.
+  public static func path<A, B, C>(
+    _ first: ActionPath<Root, A>, _ second: ActionPath<A, B>, _ third: ActionPath<B, C>,
+    _ fourth: ActionPath<C, Value>
+  ) -> Self {
+    first.appending(second).appending(third).appending(fourth)
+  }
+
+  /// Five steps chained left to right (see ``path(_:_:_:)``).
+  /// - Parameters:
+  ///   - first: The first step, from `Root`.
+  ///   - second: The second step.
+  ///   - third: The third step.
+  ///   - fourth: The fourth step.
+  ///   - fifth: The last step, into `Value`.
+  /// - Returns: A path from `Root` straight to `Value`.
+  public static func path<A, B, C, D>(
+    _ first: ActionPath<Root, A>, _ second: ActionPath<A, B>, _ third: ActionPath<B, C>,
+    _ fourth: ActionPath<C, D>, _ fifth: ActionPath<D, Value>
+  ) -> Self {
+    first.appending(second).appending(third).appending(fourth).appending(fifth)
+  }
+
+  /// Six steps chained left to right (see ``path(_:_:_:)``).
+  /// - Parameters:
+  ///   - first: The first step, from `Root`.
+  ///   - second: The second step.
+  ///   - third: The third step.
+  ///   - fourth: The fourth step.
+  ///   - fifth: The fifth step.
+  ///   - sixth: The last step, into `Value`.
+  /// - Returns: A path from `Root` straight to `Value`.
+  public static func path<A, B, C, D, E>(
+    _ first: ActionPath<Root, A>, _ second: ActionPath<A, B>, _ third: ActionPath<B, C>,
+    _ fourth: ActionPath<C, D>, _ fifth: ActionPath<D, E>, _ sixth: ActionPath<E, Value>
+  ) -> Self {
+    first.appending(second).appending(third).appending(fourth).appending(fifth).appending(sixth)
   }
 }
 
