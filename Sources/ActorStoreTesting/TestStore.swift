@@ -99,6 +99,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
   /// effects still in flight at each skip, so it never outgrows what is running.
   private var untrackedEffects: Set<UInt64> = []
   private var hasFinished = false
+  private let rootDismissal: RootDismissal
   private let callSite: (fileID: StaticString, filePath: StaticString, line: UInt, column: UInt)
 
   /// Creates a test store.
@@ -132,6 +133,9 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     dependencies.suspendingClock = executor.clock
     dependencies.uuid = .incrementing
     dependencies.stackElementID = StackElementIDGenerator()
+    let rootDismissal = RootDismissal()
+    self.rootDismissal = rootDismissal
+    dependencies.dismiss = .dismissing(root: { rootDismissal.dismiss() })
     prepareDependencies(&dependencies)
     let (initialState, reducer) = ActorStore.withDependencies({ $0 = dependencies }) {
       (initialState(), reducer(executor))
@@ -145,7 +149,14 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
       executor: executor.makeTestStoreExecutor(), withDependencies: { $0 = dependencies })
     assertedState = initialState
     callSite = (fileID, filePath, line, column)
+    let store = self.store
+    rootDismissal.onDismiss = { store.cancelAllEffects() }
   }
+
+  /// Whether the feature dismissed itself: an effect of the root feature (one no presentation
+  /// started) called `@Dependency(\.dismiss)`, as TCA's `TestStore.isDismissed`. Its effects
+  /// were cancelled then, as a dismissed screen's are.
+  public var isDismissed: Bool { rootDismissal.isDismissed }
 
   /// Creates a test store for a reducer that needs nothing from the executor.
   /// - Parameters:
@@ -590,5 +601,27 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     case .off(showSkippedAssertions: false):
       break
     }
+  }
+}
+
+/// What a ``TestStore``'s root feature dismissing itself does: records it and cancels the
+/// store's effects, as the dismissal of the screen would in the app.
+final class RootDismissal: Sendable {
+  private let state = Locked<(isDismissed: Bool, onDismiss: (@Sendable () -> Void)?)>((false, nil))
+
+  var isDismissed: Bool { state.withLock { $0.isDismissed } }
+
+  /// Set once the store exists.
+  var onDismiss: (@Sendable () -> Void)? {
+    get { state.withLock { $0.onDismiss } }
+    set { state.withLock { $0.onDismiss = newValue } }
+  }
+
+  func dismiss() {
+    let onDismiss = state.withLock { state -> (@Sendable () -> Void)? in
+      state.isDismissed = true
+      return state.onDismiss
+    }
+    onDismiss?()
   }
 }

@@ -24,14 +24,34 @@ extension DependencyValues {
 /// child's effect.
 public struct DismissEffect: Sendable {
   private let dismiss: (@Sendable () async -> Void)?
+  /// What a call from an effect that no presentation started does instead of reporting: a
+  /// `TestStore` records that its root feature dismissed itself.
+  private let dismissRoot: (@Sendable () async -> Void)?
 
   /// A dismissal that runs `dismiss` instead of the presenting parent's: for testing a child
   /// feature on its own.
   /// - Parameter dismiss: What calling the effect does.
-  public init(_ dismiss: @escaping @Sendable () async -> Void) { self.dismiss = dismiss }
+  public init(_ dismiss: @escaping @Sendable () async -> Void) {
+    self.dismiss = dismiss
+    dismissRoot = nil
+  }
 
   /// The default: dismisses the presentation the calling effect belongs to.
-  init() { dismiss = nil }
+  init() {
+    dismiss = nil
+    dismissRoot = nil
+  }
+
+  private init(dismiss: (@Sendable () async -> Void)?, dismissRoot: (@Sendable () async -> Void)?) {
+    self.dismiss = dismiss
+    self.dismissRoot = dismissRoot
+  }
+
+  /// Dismisses the presentation the calling effect belongs to, and, called from an effect that
+  /// no presentation started (the root feature's), runs `dismissRoot`.
+  package static func dismissing(root dismissRoot: @escaping @Sendable () async -> Void) -> Self {
+    Self(dismiss: nil, dismissRoot: dismissRoot)
+  }
 
   /// Asks the presenting parent to dismiss the child whose effect calls it, and returns once the
   /// parent has done so (see ``DependencyValues/dismiss``).
@@ -45,6 +65,7 @@ public struct DismissEffect: Sendable {
   ) async {
     if let dismiss { return await dismiss() }
     guard let presentation = Self.presentation else {
+      if let dismissRoot { return await dismissRoot() }
       CallSite(fileID: fileID, filePath: filePath, line: line, column: column).report(
         """
         dismiss() was called from an effect that no presentation started: only the effects of a \

@@ -163,15 +163,24 @@ import Testing
     #expect(calls.count.load(ordering: .relaxed) == 1)
   }
 
-  @Test func dismissOutsideAPresentationIsAnIssue() async {
+  @Test func dismissOutsideAPresentationIsAnIssue() {
     let issues = IssueCollector()
-    await IssueReporting.withReporter(issues) {
-      let store = TestStore(initialState: Editor.State(id: 1)) { Editor(clock: $0.clock) }
-      await store.send(.saveTapped)
-      await store.finish()
+    let executor = TestExecutor()
+    IssueReporting.withReporter(issues) {
+      let store = Store(
+        initialState: Editor.State(id: 1), reducer: Editor(clock: executor.clock), executor: executor.makeStoreExecutor())
+      executor.send(.saveTapped, to: store)
     }
     #expect(issues.messages.count == 1)
     #expect(issues.messages.first?.hasPrefix("dismiss() was called from an effect that no presentation started") == true)
+  }
+
+  /// Under a `TestStore`, the root feature dismissing itself is recorded, as in TCA.
+  @Test func aTestStoresRootFeatureDismissingItselfIsRecorded() async {
+    let store = TestStore(initialState: Editor.State(id: 1)) { Editor(clock: $0.clock) }
+    await store.send(.saveTapped)
+    await store.finish()
+    #expect(store.isDismissed)
   }
 
   @Test func childActionsAndDismissWhileNothingIsPresentedAreIssues() async {
