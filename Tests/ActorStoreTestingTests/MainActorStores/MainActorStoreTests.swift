@@ -73,14 +73,15 @@ import Testing
 }
 
 @MainActor @Suite struct MainActorStoreOrderingTests {
+  private func formStore(on executor: StoreExecutor) -> Store<Form.State, Form.Action> {
+    Store(initialState: Form.State(), reducer: Form(), executor: executor)
+  }
+
   @Test(arguments: [false, true])
   func aSendFromAnObserverIsQueuedBehindTheSendBeingReduced(underTest: Bool) {
     let executor = TestExecutor()
     defer { executor.drainAfterRelease() }
-    let store = Store(
-      initialState: Form.State(), reducer: Form(),
-      executor: underTest ? executor.makeMainActorStoreExecutor() : .mainActor)
-    let form = ObservableStore(store)
+    let form = ObservableStore(formStore(on: underTest ? executor.makeMainActorStoreExecutor() : .mainActor))
     let log = UIEventLog()
     let observer = SendingObserver(form, log: log)
     form.send(.toggle)
@@ -97,10 +98,7 @@ import Testing
   func aTransactionWrapsTheStateChangeOfAMainActorStore(underTest: Bool) {
     let executor = TestExecutor()
     defer { executor.drainAfterRelease() }
-    let store = Store(
-      initialState: Form.State(), reducer: Form(),
-      executor: underTest ? executor.makeMainActorStoreExecutor() : .mainActor)
-    let form = ObservableStore(store)
+    let form = ObservableStore(formStore(on: underTest ? executor.makeMainActorStoreExecutor() : .mainActor))
     let log = UIEventLog()
     let changes = ChangeCounter { _ = form.isOn }
     form.send(.toggle) { update in
