@@ -20,9 +20,11 @@
 /// }
 /// ```
 ///
-/// Values are coalesced: however many states the store publishes between two main-actor turns,
-/// each callback runs at most once per turn, with the newest value, and never with a value older
-/// than one it already got. ``observe(_:_:)`` calls its callback at once with the current
+/// On a store of a main-actor tree (``StoreExecutor/mainActor``), each publication reaches the
+/// callbacks within it, before the send that caused it returns. Elsewhere values are coalesced:
+/// however many states the store publishes between two main-actor turns, each callback runs at
+/// most once per turn, with the newest value, and never with a value older than one it already
+/// got. ``observe(_:_:)`` calls its callback at once with the current
 /// value, so a cell is filled before it is first drawn. Deliveries go through the store tree's
 /// ``StoreExecutor/mainActorScheduler``: the real main actor, or a `TestExecutor` in tests.
 @MainActor

@@ -39,9 +39,9 @@ public struct StoreExecutor: Sendable {
       runsOnMainActor: false)
   }
 
-  /// Creates an executor set whose serial executor plays the main actor: `ActorStoreTesting`'s
-  /// stand-in, which runs its jobs only where the main actor runs and reports main-actor code as
-  /// isolated to it.
+  /// Creates an executor set that may run on the main actor: with no serial executor, the main
+  /// actor's own; with one, `ActorStoreTesting`'s stand-in for it, which reports main-actor code
+  /// as isolated to it.
   package init(
     serialExecutor: (any SerialExecutor)?, taskExecutor: (any TaskExecutor)?,
     mainActorScheduler: any MainActorScheduler, runsOnMainActor: Bool
