@@ -65,7 +65,7 @@ final class MainActorMailbox<State: Sendable>: Sendable {
     deliver: @escaping @MainActor @Sendable (_ delivery: Delivery, _ acknowledged: UInt64) -> Void
   ) {
     scheduler = store.executor.mainActorScheduler
-    deliversInline = store.executor.runsOnMainActor
+    deliversInline = store.runsOnMainActor
     self.deliver = deliver
     store.watch { [weak self] state in self?.post(state) ?? false }
   }

@@ -183,7 +183,7 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
   public func send(
     _ action: Action, within transaction: @escaping @MainActor (_ update: () -> Void) -> Void
   ) -> StoreTask {
-    if store.executor.runsOnMainActor {
+    if store.runsOnMainActor {
       var task: StoreTask?
       transaction { task = store.sendOnMainActor(action) }
       return task ?? store.sendOnMainActor(action)
@@ -260,7 +260,7 @@ extension ObservableStore where Action: BindableAction, Action.State == State {
   ) {
     guard isAliveUntracked, store.currentStateIfAlive != nil else { return }
     let action = Action.binding(.set(keyPath, value))
-    if store.executor.runsOnMainActor {
+    if store.runsOnMainActor {
       store.sendOnMainActor(action)
       return
     }

@@ -14,6 +14,10 @@
 /// ```
 public actor Store<State: Sendable, Action: Sendable> {
   nonisolated private let serialExecutorReference: UnownedSerialExecutor
+  /// Whether this store's tree runs on the main actor (``StoreExecutor/runsOnMainActor``), so
+  /// that main-actor code enters it synchronously. (A copy of the flag: reading it does not copy
+  /// the executor set, on every main-actor send.)
+  public nonisolated let runsOnMainActor: Bool
   /// What this store is: the root of its tree, with the engine, or a store scoped from another.
   @usableFromInline nonisolated let core: StoreCore<State, Action>
   /// What `send` runs: a root store's feature-specialized batch, or the forwarding to the
@@ -84,6 +88,7 @@ public actor Store<State: Sendable, Action: Sendable> {
   ) {
     let engine = StoreEngine(state: initialState, batch: batch, executor: executor, dependencies: dependencies)
     serialExecutorReference = engine.isolation.unownedExecutor
+    runsOnMainActor = executor.runsOnMainActor
     core = .root(engine)
     let send = batch.send
     sendEntry = { _, action, _ in send(engine, action) }
@@ -92,6 +97,7 @@ public actor Store<State: Sendable, Action: Sendable> {
   /// Creates a store scoped through `link`, on its parent's executor.
   @usableFromInline init(scopedThrough link: any ScopedStoreLink<State, Action>, executor: UnownedSerialExecutor) {
     serialExecutorReference = executor
+    runsOnMainActor = link.executor.runsOnMainActor
     core = .scoped(link)
     sendEntry = { store, action, site in store.sendThroughParent(action, from: site) }
   }
@@ -173,7 +179,7 @@ public actor Store<State: Sendable, Action: Sendable> {
     _ action: Action, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
   ) -> StoreTask {
-    if executor.runsOnMainActor {
+    if runsOnMainActor {
       // The tree's executor is the main actor's (or, under test, plays it and says so).
       return assumeIsolated { $0.send(action, fileID: fileID, filePath: filePath, line: line, column: column) }
     }
