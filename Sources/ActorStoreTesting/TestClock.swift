@@ -138,6 +138,28 @@ public final class TestClock: Clock, Sendable {
     executor.advance(by: duration, isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
+  /// Moves virtual time forward by `duration`, as TCA tests write it (`await clock.advance(by:)`),
+  /// one deadline at a time: after each deadline's sleepers run, the main actor runs what they
+  /// sent it (a `@MainActor` closure, `MainActor.run`), so that a timer whose tick hops to the
+  /// main actor ticks at every interval in the window. In synchronous code the synchronous
+  /// ``advance(by:isolation:fileID:filePath:line:column:)`` is used.
+  /// - Parameters:
+  ///   - duration: How far to move; zero by default.
+  ///   - fileID: The call site's `#fileID`, for issues.
+  ///   - filePath: The call site's `#filePath`, for issues.
+  ///   - line: The call site's line, for issues.
+  ///   - column: The call site's column, for issues.
+  /// - Returns: `true` when the executor reached the new time and went idle.
+  @discardableResult
+  public nonisolated(nonsending) func advance(
+    by duration: Duration = .zero, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async -> Bool {
+    await executor.advance(
+      toOffset: executor.now.offset + max(duration, .zero), fileID: fileID, filePath: filePath, line: line,
+      column: column)
+  }
+
   /// Moves virtual time forward to `deadline`; see
   /// ``TestExecutor/advance(to:limit:isolation:fileID:filePath:line:column:)``.
   /// - Parameters:

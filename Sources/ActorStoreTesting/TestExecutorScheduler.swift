@@ -276,6 +276,9 @@ struct TestExecutorScheduler {
     }
   }
 
+  /// The deadline of the earliest sleeper, if any sleeps.
+  var earliestSleeperDeadline: Duration? { mutating get { sleepers.earliestDeadline() } }
+
   func isRunningJob(of facet: ObjectIdentifier, on thread: ThreadID) -> Bool {
     driver == thread && runningFacet == facet
   }

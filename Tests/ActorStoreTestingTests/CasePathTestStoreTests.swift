@@ -65,7 +65,7 @@ import Testing
   @Test func receiveByCasePathIsOneLineWhateverThePayload() async {
     let store = TestStore(initialState: Feature.State()) { Feature() }
     await store.send(.factButtonTapped)
-    store.clock.advance(by: .seconds(1))
+    await store.clock.advance(by: .seconds(1))
     await store.receive(.factResponse) { $0.fact = "0 is a good number" }
     await store.receive(.countChanged, 1) { $0.count = 1 }
     await store.finish()
@@ -109,7 +109,7 @@ import Testing
       let store = TestStore(initialState: Feature.State()) { Feature() }
       await store.withExhaustivity(.off) {
         await store.send(.factButtonTapped)
-        store.clock.advance(by: .seconds(1))
+        await store.clock.advance(by: .seconds(1))
         await store.skipReceivedActions()
       }
       #expect(store.exhaustivity == .on)
@@ -135,9 +135,9 @@ import Testing
       $0.continuousClock = clock
     }
     await store.send(.factButtonTapped)
-    store.clock.advance(by: .seconds(5))  // the store's own clock is not the one the effect uses
-    clock.advance(by: .milliseconds(999))
-    clock.advance(by: .milliseconds(1))
+    await store.clock.advance(by: .seconds(5))  // the store's own clock is not the one the effect uses
+    await clock.advance(by: .milliseconds(999))
+    await clock.advance(by: .milliseconds(1))
     await store.receive(.factResponse) { $0.fact = "0 is a good number" }
     await store.receive(.countChanged, 1) { $0.count = 1 }
     await store.finish()

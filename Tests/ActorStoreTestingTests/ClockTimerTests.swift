@@ -29,15 +29,15 @@ import Testing
   @Test func ticksFollowTheClockAndStopOnCancel() async {
     let store = TestStore(initialState: 0) { Timer(clock: $0.clock) }
     await store.send(.start)
-    store.clock.advance(by: .milliseconds(999))
-    store.clock.advance(by: .milliseconds(1))
+    await store.clock.advance(by: .milliseconds(999))
+    await store.clock.advance(by: .milliseconds(1))
     await store.receive(.tick) { $0 = 1 }
-    store.clock.advance(by: .seconds(3))
+    await store.clock.advance(by: .seconds(3))
     await store.receive(.tick) { $0 = 2 }
     await store.receive(.tick) { $0 = 3 }
     await store.receive(.tick) { $0 = 4 }
     await store.send(.stop)
-    store.clock.advance(by: .seconds(5))
+    await store.clock.advance(by: .seconds(5))
     await store.finish()
   }
 }

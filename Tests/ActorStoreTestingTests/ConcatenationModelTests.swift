@@ -265,7 +265,7 @@ import Testing
         }
         // The model delivers zero-second items at once: the test clock runs them only when
         // moved, so move it by zero after each step (a no-op after an advance).
-        store.clock.advance()
+        await store.clock.advance()
         await store.skipReceivedActions(strict: false)
         guard store.state == model.delivered else {
           Issue.record(

@@ -242,10 +242,10 @@ struct TwoGreetings: Reducer {
   @Test func testStoreClocksAreTheExecutorsTestClock() async {
     let store = TestStore(initialState: 0) { Timer() }
     await store.send(.start)
-    store.clock.advance(by: .milliseconds(999))
-    store.clock.advance(by: .milliseconds(1))
+    await store.clock.advance(by: .milliseconds(999))
+    await store.clock.advance(by: .milliseconds(1))
     await store.receive(.tick) { $0 = 1 }
-    store.clock.advance(by: .seconds(1))
+    await store.clock.advance(by: .seconds(1))
     await store.receive(.tick) { $0 = 2 }
   }
 

@@ -231,7 +231,7 @@ import Testing
         }
         // The model delivers zero-second effects at once: the test clock runs them only when
         // moved, so move it by zero after each step (a no-op after an advance).
-        store.clock.advance()
+        await store.clock.advance()
         await store.skipReceivedActions(strict: false)
         let at = Int(store.executor.clock.now.offset.components.seconds)
         let actual = store.state.map { Row(id: $0.id, delivered: $0.delivered.sorted()) }

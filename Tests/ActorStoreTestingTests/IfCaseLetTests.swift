@@ -42,11 +42,11 @@ import Testing
     let store = TestStore(initialState: Root.State.loggedOut) { Root() }
     await store.send(.logIn) { $0 = .loggedIn(Home.State()) }
     await store.send(.home(.startTimer))
-    store.clock.advance(by: .seconds(2))
+    await store.clock.advance(by: .seconds(2))
     await store.receive(.home(.tick)) { $0 = .loggedIn(Home.State(ticks: 1)) }
     await store.receive(.home(.tick)) { $0 = .loggedIn(Home.State(ticks: 2)) }
     await store.send(.logOut) { $0 = .loggedOut }
-    store.clock.advance(by: .seconds(5))
+    await store.clock.advance(by: .seconds(5))
     await store.finish()
   }
 

@@ -20,8 +20,8 @@ import Testing
     let clock = TestClock()
     let deadline = TestClock.Instant.zero.advanced(by: .seconds(1))
     let sleeper = Task { try await clock.sleep(until: deadline) }
-    clock.advance(by: .milliseconds(500))
-    clock.advance(by: .milliseconds(600))
+    await clock.advance(by: .milliseconds(500))
+    await clock.advance(by: .milliseconds(600))
     try await sleeper.value
     #expect(clock.now == .zero.advanced(by: .milliseconds(1100)))
   }
@@ -71,12 +71,12 @@ import Testing
       $0.continuousClock = clock
     }
     await store.send(.start)
-    clock.advance(by: .seconds(3))
+    await clock.advance(by: .seconds(3))
     await store.receive(.tick) { $0.ticks = 1 }
     await store.receive(.tick) { $0.ticks = 2 }
     await store.receive(.tick) { $0.ticks = 3 }
-    clock.advance(by: .milliseconds(999))
-    clock.advance(by: .milliseconds(1))
+    await clock.advance(by: .milliseconds(999))
+    await clock.advance(by: .milliseconds(1))
     await store.receive(.tick) { $0.ticks = 4 }
     await store.send(.stop)
     await store.finish()
@@ -89,9 +89,9 @@ import Testing
     let first = TestStore(initialState: Ticker.State()) { Ticker() } withDependencies: { $0.continuousClock = clock }
     let second = TestStore(initialState: Ticker.State()) { Ticker() } withDependencies: { $0.continuousClock = clock }
     await first.send(.start)
-    clock.advance(by: .milliseconds(500))
+    await clock.advance(by: .milliseconds(500))
     await second.send(.start)
-    clock.advance(by: .seconds(2))
+    await clock.advance(by: .seconds(2))
     await first.receive(.tick) { $0.ticks = 1 }
     await first.receive(.tick) { $0.ticks = 2 }
     await second.receive(.tick) { $0.ticks = 1 }

@@ -149,7 +149,7 @@ import Testing
   @Test func anEffectCancelledDuringItsDelayNeverDelivers() async {
     let store = TestStore(initialState: Delayed.State()) { Delayed(clock: $0.clock) }
     await store.send(.start(1, seconds: 2))
-    store.clock.advance(by: .seconds(1))
+    await store.clock.advance(by: .seconds(1))
     await store.send(.cancel)
     store.clock.run()
     await store.finish()
@@ -160,9 +160,9 @@ import Testing
     let store = TestStore(initialState: Delayed.State()) { Delayed(clock: $0.clock) }
     await store.send(.start(1, seconds: 1))
     await store.send(.start(2, seconds: 2))
-    store.clock.advance(by: .seconds(1))
+    await store.clock.advance(by: .seconds(1))
     await store.receive(.value(1)) { $0.values = [1] }
-    store.clock.advance(by: .seconds(1))
+    await store.clock.advance(by: .seconds(1))
     await store.receive(.value(2)) { $0.values = [1, 2] }
     await store.finish()
   }
@@ -173,7 +173,7 @@ import Testing
     let store = TestStore(initialState: Delayed.State()) { Delayed(clock: $0.clock) }
     let task = await store.send(.startUntagged)
     await task.cancel()
-    store.clock.advance(by: .seconds(1))
+    await store.clock.advance(by: .seconds(1))
     await store.finish()
   }
 
@@ -237,7 +237,7 @@ import Testing
     let store = TestStore(initialState: [Int]()) { TwoIDs(clock: $0.clock) }
     await store.send(.start)
     await store.send(.cancelFirst)
-    store.clock.advance(by: .seconds(1))
+    await store.clock.advance(by: .seconds(1))
     await store.receive(.fired(2)) { $0 = [2] }
     await store.finish()
   }
@@ -322,13 +322,13 @@ import Testing
     let starts = SharedValue<Int>()
     let store = TestStore(initialState: Debounced.State()) { Debounced(clock: $0.clock, starts: starts) }
     await store.send(.type(1))
-    store.clock.advance(by: .milliseconds(500))
+    await store.clock.advance(by: .milliseconds(500))
     await store.send(.type(2))
-    store.clock.advance(by: .milliseconds(500))
+    await store.clock.advance(by: .milliseconds(500))
     await store.send(.type(3))
-    store.clock.advance(by: .milliseconds(500))
+    await store.clock.advance(by: .milliseconds(500))
     #expect(store.store.currentState.settled.isEmpty)
-    store.clock.advance(by: .milliseconds(500))
+    await store.clock.advance(by: .milliseconds(500))
     await store.receive(.settled(3)) { $0.settled = [3] }
     store.clock.run()
     await store.finish()
@@ -341,9 +341,9 @@ import Testing
     let store = TestStore(initialState: Debounced.State()) { Debounced(clock: $0.clock, starts: starts) }
     await store.send(.type(1))
     #expect(starts.value == nil)
-    store.clock.advance(by: .milliseconds(500))
+    await store.clock.advance(by: .milliseconds(500))
     #expect(starts.value == nil)
-    store.clock.advance(by: .milliseconds(500))
+    await store.clock.advance(by: .milliseconds(500))
     await store.receive(.settled(1)) { $0.settled = [1] }
     #expect(starts.value == 1)
     await store.finish()
@@ -375,27 +375,27 @@ import Testing
   func throttleKeepsOneTapOfTheIntervalForItsEnd(latest: Bool, delivered: Int) async {
     let store = TestStore(initialState: Throttled.State()) { Throttled(clock: $0.clock, latest: latest) }
     await store.send(.tap(1))
-    store.clock.advance()
+    await store.clock.advance()
     await store.receive(.throttledResponse(1)) { $0.count = 1 }
 
     await store.send(.tap(2))
-    store.clock.advance()
+    await store.clock.advance()
     await store.skipReceivedActions(strict: false)
     #expect(store.state.count == 1)
 
-    store.clock.advance(by: .milliseconds(250))
+    await store.clock.advance(by: .milliseconds(250))
     await store.skipReceivedActions(strict: false)
     #expect(store.state.count == 1)
 
     for tap in 3...4 {
       await store.send(.tap(tap))
-      store.clock.advance(by: .milliseconds(250))
+      await store.clock.advance(by: .milliseconds(250))
       await store.skipReceivedActions(strict: false)
       #expect(store.state.count == 1)
     }
 
     await store.send(.tap(5))
-    store.clock.advance(by: .milliseconds(250))
+    await store.clock.advance(by: .milliseconds(250))
     await store.receive(.throttledResponse(delivered)) { $0.count = delivered }
     await store.finish()
   }
@@ -406,7 +406,7 @@ import Testing
     let store = TestStore(initialState: Throttled.State()) { Throttled(clock: $0.clock, latest: true) }
     await store.send(.tap(1))
     await store.receive(.throttledResponse(1)) { $0.count = 1 }
-    store.clock.advance(by: .seconds(1))
+    await store.clock.advance(by: .seconds(1))
     await store.send(.tap(2))
     await store.receive(.throttledResponse(2)) { $0.count = 2 }
     store.clock.run()
@@ -441,11 +441,11 @@ import Testing
   @Test func concatenatedSleepsDeliverAtTheSumsOfTheirDurations() async {
     let store = TestStore(initialState: [Int]()) { Sleeps(clock: $0.clock) }
     await store.send(.concatenate)
-    store.clock.advance(by: .seconds(1))
+    await store.clock.advance(by: .seconds(1))
     await store.receive(.woke(1)) { $0 = [1] }
-    store.clock.advance(by: .seconds(2))
+    await store.clock.advance(by: .seconds(2))
     await store.receive(.woke(2)) { $0 = [1, 2] }
-    store.clock.advance(by: .seconds(3))
+    await store.clock.advance(by: .seconds(3))
     await store.receive(.woke(3)) { $0 = [1, 2, 3] }
     store.clock.run()
     await store.finish()
@@ -455,7 +455,7 @@ import Testing
   @Test func aConcatenationOfOneEffectRunsIt() async {
     let store = TestStore(initialState: [Int]()) { Sleeps(clock: $0.clock) }
     await store.send(.concatenateOne)
-    store.clock.advance(by: .seconds(1))
+    await store.clock.advance(by: .seconds(1))
     await store.receive(.woke(1)) { $0 = [1] }
     await store.finish()
   }
@@ -465,7 +465,7 @@ import Testing
     let store = TestStore(initialState: [Int]()) { Sleeps(clock: $0.clock) }
     await store.send(.merge)
     for second in 1...3 {
-      store.clock.advance(by: .seconds(1))
+      await store.clock.advance(by: .seconds(1))
       await store.receive(.woke(second)) { $0.append(second) }
     }
     await store.finish()

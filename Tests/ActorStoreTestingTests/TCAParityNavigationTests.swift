@@ -62,11 +62,11 @@ import Testing
     let clock = store.clock
     await store.send(.presentChild) { $0.child = Counter.State() }
     await store.send(.child(.presented(.startTapped)))
-    clock.advance(by: .seconds(2))
+    await clock.advance(by: .seconds(2))
     await store.receive(.child(.presented(.tick))) { $0.child?.count = 1 }
     await store.receive(.child(.presented(.tick))) { $0.child?.count = 2 }
     await store.send(.child(.dismiss)) { $0.child = nil }
-    clock.advance(by: .seconds(2))
+    await clock.advance(by: .seconds(2))
     await store.finish()
   }
 
@@ -76,7 +76,7 @@ import Testing
     let clock = store.clock
     await store.send(.presentChild) { $0.child = Counter.State() }
     await store.send(.child(.presented(.startTapped)))
-    clock.advance(by: .seconds(2))
+    await clock.advance(by: .seconds(2))
     await store.receive(.child(.presented(.tick))) { $0.child?.count = 1 }
     await store.receive(.child(.presented(.tick))) { $0.child?.count = 2 }
     await store.send(.child(.presented(.closeTapped)))
@@ -292,20 +292,20 @@ import Testing
     let clock = store.clock
     await store.send(.presentChild()) { $0.destination = .child(Child.State(id: UUID(0))) }
     await store.send(.destination(.presented(.child(.startTapped))))
-    clock.advance(by: .seconds(2))
+    await clock.advance(by: .seconds(2))
     await store.receive(.destination(.presented(.child(.tick)))) { $0.destination = .child(Child.State(id: UUID(0), count: 1)) }
     await store.receive(.destination(.presented(.child(.tick)))) { $0.destination = .child(Child.State(id: UUID(0), count: 2)) }
     await store.send(.destination(.presented(.child(.closeTapped))))
     await store.receive(.destination(.dismiss)) { $0.destination = nil }
 
     await store.send(.presentChild()) { $0.destination = .child(Child.State(id: UUID(1))) }
-    clock.advance(by: .seconds(2))
+    await clock.advance(by: .seconds(2))
     await store.send(.destination(.presented(.child(.startTapped))))
-    clock.advance(by: .seconds(2))
+    await clock.advance(by: .seconds(2))
     await store.receive(.destination(.presented(.child(.tick)))) { $0.destination = .child(Child.State(id: UUID(1), count: 1)) }
     await store.receive(.destination(.presented(.child(.tick)))) { $0.destination = .child(Child.State(id: UUID(1), count: 2)) }
     await store.send(.presentChild(id: UUID(1))) { $0.destination = .child(Child.State(id: UUID(1))) }
-    clock.advance(by: .seconds(2))
+    await clock.advance(by: .seconds(2))
     await store.receive(.destination(.presented(.child(.tick)))) { $0.destination = .child(Child.State(id: UUID(1), count: 1)) }
     await store.receive(.destination(.presented(.child(.tick)))) { $0.destination = .child(Child.State(id: UUID(1), count: 2)) }
 
@@ -314,7 +314,7 @@ import Testing
       $0.destination = nil
       $0.isDeleted = true
     }
-    clock.advance(by: .seconds(2))
+    await clock.advance(by: .seconds(2))
     await store.finish()
   }
 
@@ -525,7 +525,7 @@ import Testing
     await store.send(.first(.presented(.startTapped)))
     await store.send(.second(.presented(.startTapped)))
     await store.send(.first(.presented(.grandchild(.presented(.startTapped)))))
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     await store.receive(.first(.presented(.grandchild(.presented(.response(42))))))
     await store.receive(.first(.presented(.response(42)))) { $0.first?.count = 42 }
     await store.receive(.second(.presented(.response(42)))) { $0.second?.count = 42 }
@@ -545,11 +545,11 @@ import Testing
     }
     await store.send(.first(.presented(.startTapped)))
     await store.send(.second(.presented(.startTapped)))
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     await store.receive(.first(.presented(.response(42)))) { $0.first?.count = 42 }
     await store.receive(.second(.presented(.response(42)))) { $0.second?.count = 42 }
     await store.send(.first(.presented(.stopTapped)))
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     await store.receive(.second(.presented(.response(42))))
     await store.send(.second(.presented(.stopTapped)))
     clock.run()
@@ -567,7 +567,7 @@ import Testing
     }
     await store.send(.startTapped)
     await store.send(.first(.presented(.stopParentTapped)))
-    store.clock.advance(by: .seconds(1))
+    await store.clock.advance(by: .seconds(1))
     await store.receive(.response(42)) { $0.count = 42 }
     await store.send(.startTapped)
     await store.send(.stopTapped)
@@ -584,12 +584,12 @@ import Testing
     }
     await store.send(.first(.presented(.presentGrandchild))) { $0.first?.grandchild = Grandchild.State() }
     await store.send(.first(.presented(.grandchild(.presented(.startTapped)))))
-    store.clock.advance()
+    await store.clock.advance()
     await store.receive(.first(.presented(.grandchild(.presented(.response(42))))))
     await store.send(.first(.presented(.grandchild(.presented(.startTapped)))))
     await store.send(.dismissGrandchild)
     await store.receive(.first(.presented(.grandchild(.dismiss)))) { $0.first?.grandchild = nil }
-    store.clock.advance()
+    await store.clock.advance()
     await store.finish()
   }
 
@@ -650,11 +650,11 @@ import Testing
     let store = TestStore(initialState: Parent.State()) { Parent() }
     await store.send(.presentChild) { $0.child = Child.State() }
     await store.send(.child(.presented(.tap)))
-    store.clock.advance(by: .milliseconds(500))
+    await store.clock.advance(by: .milliseconds(500))
     await store.send(.child(.presented(.tap)))
-    store.clock.advance(by: .milliseconds(1_000))
+    await store.clock.advance(by: .milliseconds(1_000))
     await store.receive(.child(.presented(.response(42)))) { $0.child?.count = 42 }
-    store.clock.advance(by: .milliseconds(500))
+    await store.clock.advance(by: .milliseconds(500))
     await store.receive(.response(42)) { $0.count = 42 }
     await store.send(.child(.dismiss)) { $0.child = nil }
     await store.finish()
@@ -952,10 +952,10 @@ extension ActionPath where Root == TCAParityPresentationTests.Boss.Action, Value
     await store.send(.children(.element(id: 1, action: .dismissLater)))
     await store.send(.children(.push(id: 2, state: Child.State(count: 2)))) { $0.children[id: 2] = Child.State(count: 2) }
     await store.send(.children(.element(id: 2, action: .dismissLater)))
-    store.clock.advance(by: .seconds(1))
+    await store.clock.advance(by: .seconds(1))
     await store.receive(.children(.popFrom(id: 1))) { $0.children.removeLast(2) }
     await store.send(.children(.popFrom(id: 0))) { $0.children = StackState() }
-    store.clock.advance(by: .seconds(5))
+    await store.clock.advance(by: .seconds(5))
     await store.finish()
   }
 
@@ -1151,13 +1151,13 @@ extension ActionPath where Root == TCAParityPresentationTests.Boss.Action, Value
     await store.send(.path(.element(id: 0, action: .first(.tap))))
     await store.send(.path(.element(id: 1, action: .second(.tap))))
     await store.send(.path(.element(id: 0, action: .first(.cancel))))
-    clock.advance(by: .seconds(2))
+    await clock.advance(by: .seconds(2))
     await store.receive(.path(.element(id: 1, action: .second(.response(2))))) { $0.path[id: 1, case: .second]?.count = 2 }
 
     await store.send(.path(.element(id: 0, action: .first(.tap))))
     await store.send(.path(.element(id: 1, action: .second(.tap))))
     await store.send(.path(.element(id: 1, action: .second(.cancel))))
-    clock.advance(by: .seconds(2))
+    await clock.advance(by: .seconds(2))
     await store.receive(.path(.element(id: 0, action: .first(.response(1))))) { $0.path[id: 0, case: .first]?.count = 1 }
     await store.finish()
   }
@@ -1171,15 +1171,15 @@ extension ActionPath where Root == TCAParityPresentationTests.Boss.Action, Value
     let clock = store.clock
     await store.send(.path(.element(id: 0, action: .first(.tap))))
     await store.send(.path(.element(id: 1, action: .second(.tap))))
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     await store.receive(.path(.element(id: 0, action: .first(.response(1))))) { $0.path[id: 0, case: .first]?.count = 1 }
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     await store.receive(.path(.element(id: 1, action: .second(.response(2))))) { $0.path[id: 1, case: .second]?.count = 2 }
 
     await store.send(.path(.element(id: 0, action: .first(.tap))))
     await store.send(.path(.element(id: 1, action: .second(.tap))))
     await store.send(.popFirst) { $0.path[id: 0] = nil }
-    clock.advance(by: .seconds(2))
+    await clock.advance(by: .seconds(2))
     await store.receive(.path(.element(id: 1, action: .second(.response(2))))) { $0.path[id: 1, case: .second]?.count = 4 }
     await store.send(.popFirst) { $0.path[id: 1] = nil }
     await store.finish()

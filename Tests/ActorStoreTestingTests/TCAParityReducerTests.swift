@@ -74,11 +74,11 @@ import Testing
     let store = TestStore(initialState: TickerHost.State()) { TickerHost() }
     await store.send(.toggle) { $0.ticker = Ticker.State(inner: Ticker.Inner.State()) }
     await store.send(.ticker(.startTapped))
-    store.clock.advance(by: .seconds(2))
+    await store.clock.advance(by: .seconds(2))
     await store.receive(.ticker(.tick)) { $0.ticker?.count = 1 }
     await store.receive(.ticker(.tick)) { $0.ticker?.count = 2 }
     await store.send(.toggle) { $0.ticker = nil }
-    store.clock.advance(by: .seconds(2))
+    await store.clock.advance(by: .seconds(2))
     await store.finish()
   }
 
@@ -87,10 +87,10 @@ import Testing
     let store = TestStore(initialState: TickerHost.State()) { TickerHost() }
     await store.send(.toggle) { $0.ticker = Ticker.State(inner: Ticker.Inner.State()) }
     await store.send(.ticker(.inner(.startTapped)))
-    store.clock.advance(by: .seconds(1))
+    await store.clock.advance(by: .seconds(1))
     await store.receive(.ticker(.inner(.tick))) { $0.ticker?.inner?.count = 1 }
     await store.send(.exit) { $0.ticker = nil }
-    store.clock.advance(by: .seconds(2))
+    await store.clock.advance(by: .seconds(2))
     await store.finish()
   }
 
@@ -215,7 +215,7 @@ import Testing
     await store.send(.child(.tap))
     await store.send(.newChild) { $0 = .child(Replaceable.Child.State(id: 2)) }
     await store.send(.child(.tap))
-    store.clock.advance()
+    await store.clock.advance()
     await store.receive(.child(.response(2))) { $0 = .child(Replaceable.Child.State(id: 2, value: 2)) }
     await store.finish()
   }
@@ -310,23 +310,23 @@ import Testing
     let clock = store.clock
     await store.send(.addTapped) { $0.timers = [Timers.Timer.State(id: UUID(0))] }
     await store.send(.timers(.element(id: UUID(0), action: .startTapped)))
-    clock.advance(by: .seconds(2))
+    await clock.advance(by: .seconds(2))
     await store.receive(.timers(.element(id: UUID(0), action: .tick))) { $0.timers[0].elapsed = 1 }
     await store.receive(.timers(.element(id: UUID(0), action: .tick))) { $0.timers[0].elapsed = 2 }
     await store.send(.addTapped) {
       $0.timers = [Timers.Timer.State(id: UUID(0), elapsed: 2), Timers.Timer.State(id: UUID(1))]
     }
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     await store.receive(.timers(.element(id: UUID(0), action: .tick))) { $0.timers[0].elapsed = 3 }
     await store.send(.timers(.element(id: UUID(1), action: .startTapped)))
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     await store.receive(.timers(.element(id: UUID(0), action: .tick))) { $0.timers[0].elapsed = 4 }
     await store.receive(.timers(.element(id: UUID(1), action: .tick))) { $0.timers[1].elapsed = 1 }
     await store.send(.removeLastTapped) { $0.timers = [Timers.Timer.State(id: UUID(0), elapsed: 4)] }
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     await store.receive(.timers(.element(id: UUID(0), action: .tick))) { $0.timers[0].elapsed = 5 }
     await store.send(.removeLastTapped) { $0.timers = [] }
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     await store.finish()
   }
 
@@ -544,9 +544,9 @@ import Testing
       }
     }
     await store.send(0)
-    store.clock.advance(by: .seconds(1))
+    await store.clock.advance(by: .seconds(1))
     await store.receive(-1) { $0 = [1, 1] }
-    store.clock.advance(by: .seconds(1))
+    await store.clock.advance(by: .seconds(1))
     await store.receive(-2) { $0 = [1, 1, 2, 2] }
     await store.finish()
   }

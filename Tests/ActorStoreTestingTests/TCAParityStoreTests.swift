@@ -338,7 +338,7 @@ import Testing
     await store1.send(.tap)
     await store2.send(.tap)
     await store2.send(.cancelButtonTapped)
-    clock.advance()
+    await clock.advance()
     await store1.receive(.response(42)) { $0.count = 42 }
     await store1.finish()
     await store2.finish()
@@ -807,9 +807,9 @@ import Testing
       }
       store.exhaustivity = .off(showSkippedAssertions: true)
       await store.send(.buttonTapped)
-      store.clock.advance(by: .milliseconds(500))
+      await store.clock.advance(by: .milliseconds(500))
       await store.send(.buttonTapped) { $0 = 43 }
-      store.clock.advance(by: .milliseconds(500))
+      await store.clock.advance(by: .milliseconds(500))
       await store.skipInFlightEffects()
       await store.skipReceivedActions()
       #expect(store.state == 1729)
@@ -881,7 +881,7 @@ import Testing
       $0.surname = "Info"
     }
     await store.send(.advanceAgeAndMoodAfterDelay)
-    store.clock.advance(by: .seconds(1))
+    await store.clock.advance(by: .seconds(1))
     await store.receive(.changeAge(34)) { $0.age = 34 }
     #expect(store.state.age == 34)
     await store.finish()

@@ -112,7 +112,7 @@ import Testing
     let store = TestStore(initialState: Request.State()) { Request(clock: $0.clock) }
     await store.send(.requested) { $0.isLoading = true }
     await store.send(.cancelTapped) { $0.isLoading = false }
-    store.clock.advance()
+    await store.clock.advance()
     await store.finish()
   }
 
@@ -121,7 +121,7 @@ import Testing
     let store = TestStore(initialState: Request.State()) { Request(clock: $0.clock) }
     await store.send(.requested) { $0.isLoading = true }
     #expect(store.store.inFlightEffectCount == 1)
-    store.clock.advance()
+    await store.clock.advance()
     await store.receive(.responded("done")) {
       $0.isLoading = false
       $0.response = "done"
@@ -149,7 +149,7 @@ import Testing
     }
     await store.send(false)
     await store.skipInFlightEffects()
-    store.clock.advance(by: .seconds(1))
+    await store.clock.advance(by: .seconds(1))
     await store.receive(true) { $0 = 42 }
     await store.finish()
   }
@@ -214,7 +214,7 @@ import Testing
       }
       await store.send(.start(lengths))
       await store.skipInFlightEffects()
-      store.clock.advance(by: .seconds(3))
+      await store.clock.advance(by: .seconds(3))
       // Ties wake in the seed's order: the live state tells which, and each receive asserts
       // one more of it.
       let delivered = store.store.currentState
@@ -250,7 +250,7 @@ import Testing
     await IssueReporting.withReporter(issues) {
       let store = TestStore(initialState: Timing.State()) { Timing(clock: $0.clock) }
       await store.send(.merge)
-      store.clock.advance(by: .seconds(1))
+      await store.clock.advance(by: .seconds(1))
       // As in TCA, the send's state includes the unreceived tick: asserted here, so the receive
       // that follows asserts no further change.
       await store.send(.concatenate) {
@@ -292,7 +292,7 @@ import Testing
   @Test func aTaskFinishesOnceTheClockHasMoved() async {
     let store = TestStore(initialState: Counter.State()) { Counter(clock: $0.clock) }
     let task = await store.send(.startTimer)
-    store.clock.advance(by: .seconds(60))
+    await store.clock.advance(by: .seconds(60))
     await task.finish()
     #expect(task.hasFinished && !task.isCancelled)
     await store.finish()
@@ -323,7 +323,7 @@ import Testing
       }
       store.exhaustivity = .off
       let task = await store.send(.start(lengths))
-      store.clock.advance(by: .seconds(moved))
+      await store.clock.advance(by: .seconds(moved))
       await task.finish()
       #expect(task.hasFinished == (pending == 0), "seed \(seed)")
       await task.cancel()

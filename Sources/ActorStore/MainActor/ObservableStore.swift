@@ -32,8 +32,13 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
 
   private var currentState: State
   private var alive = true
+  /// The members observers read, by the state's key path; and the collections whose IDs
+  /// ``elements(_:action:)`` tracks, by the collection's key path.
   private var tracked: [AnyKeyPath: TrackedMember] = [:]
+  private var trackedIDs: [AnyKeyPath: TrackedMember] = [:]
   private let registrar = ObservationRegistrar()
+  /// `\.state`, formed once: a key path into a generic class is built anew at each use.
+  private let stateMember: KeyPath<ObservableStore, State> = \.state
   private var mailbox: MainActorMailbox<State>?
   /// Sends to a store off the main actor that wait for their state, by number (see
   /// ``MainActorMailbox/acknowledge(_:)``): binding writes, shown until acknowledged, and
@@ -42,8 +47,10 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
   /// Element stores handed out by ``elements(_:action:)``, per collection, by element ID.
   private var elementStores: [AnyKeyPath: [AnyHashable: AnyObject]] = [:]
 
-  /// A member some observer read, and how to tell whether a new state changes it.
+  /// A member some observer read, and how to tell whether a new state changes it. Its
+  /// closures hold the member's key path into this class, formed once.
   private struct TrackedMember {
+    let access: (ObservableStore) -> Void
     let changes: (State, State) -> Bool
     /// Whether dropping a binding write (by the state's key path) for a new state changes what
     /// the member shows.
@@ -77,20 +84,25 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
   /// A member of the state; reading it in an observation tracks that member only.
   /// - Parameter keyPath: The member.
   public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
-    let member: KeyPath<ObservableStore, Value> = \.[dynamicMember: keyPath]
-    if tracked[member] == nil {
-      tracked[member] = TrackedMember(
-        changes: { $0[keyPath: keyPath] != $1[keyPath: keyPath] },
-        dropsWrite: { writes, state in
-          guard let written = writes[keyPath] as? Value else { return false }
-          return written != state[keyPath: keyPath]
-        },
-        willSet: { $0.registrar.willSet($0, keyPath: member) },
-        didSet: { $0.registrar.didSet($0, keyPath: member) })
-    }
-    registrar.access(self, keyPath: member)
+    (tracked[keyPath] ?? track(keyPath)).access(self)
     if awaited.hasWrites, let written = awaited.writtenValue(at: keyPath) as? Value { return written }
     return currentState[keyPath: keyPath]
+  }
+
+  /// Starts tracking the member at `keyPath`.
+  private func track<Value: Equatable>(_ keyPath: KeyPath<State, Value>) -> TrackedMember {
+    let member: KeyPath<ObservableStore, Value> = \.[dynamicMember: keyPath]
+    let tracking = TrackedMember(
+      access: { $0.registrar.access($0, keyPath: member) },
+      changes: { $0[keyPath: keyPath] != $1[keyPath: keyPath] },
+      dropsWrite: { writes, state in
+        guard let written = writes[keyPath] as? Value else { return false }
+        return written != state[keyPath: keyPath]
+      },
+      willSet: { $0.registrar.willSet($0, keyPath: member) },
+      didSet: { $0.registrar.didSet($0, keyPath: member) })
+    tracked[keyPath] = tracking
+    return tracking
   }
 
   /// The elements of a collection in the state, each as an `ObservableStore` of its own, in
@@ -105,9 +117,10 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
     _ elements: any KeyPath<State, IdentifiedArray<ID, ElementState>> & Sendable,
     action: ActionPath<Action, IdentifiedAction<ID, ElementAction>>
   ) -> [ObservableStore<ElementState, ElementAction>] {
-    let member: KeyPath<ObservableStore, IdentifiedArray<ID, ElementState>.IDs> = \.[ids: elements]
-    if tracked[member] == nil {
-      tracked[member] = TrackedMember(
+    if trackedIDs[elements] == nil {
+      let member: KeyPath<ObservableStore, IdentifiedArray<ID, ElementState>.IDs> = \.[ids: elements]
+      trackedIDs[elements] = TrackedMember(
+        access: { $0.registrar.access($0, keyPath: member) },
         changes: { !$0[keyPath: elements].ids.elementsEqual($1[keyPath: elements].ids) },
         willSet: { $0.registrar.willSet($0, keyPath: member) },
         didSet: { $0.registrar.didSet($0, keyPath: member) })
@@ -136,13 +149,13 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
   private subscript<ID: Hashable & Sendable, ElementState>(
     ids elements: any KeyPath<State, IdentifiedArray<ID, ElementState>> & Sendable
   ) -> IdentifiedArray<ID, ElementState>.IDs {
-    registrar.access(self, keyPath: \.[ids: elements])
+    trackedIDs[elements]?.access(self)
     return currentState[keyPath: elements].ids
   }
 
   /// The whole state; reading it tracks every change.
   public var state: State {
-    registrar.access(self, keyPath: \.state)
+    registrar.access(self, keyPath: stateMember)
     return currentState
   }
 
@@ -225,14 +238,15 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
   /// shown value changes.
   private func show(_ newState: State, replacingWrites writes: [AnyKeyPath: any Sendable]) {
     let old = currentState
-    let changed = tracked.values.filter { member in
+    var changed = tracked.values.filter { member in
       member.changes(old, newState) || member.dropsWrite(writes, newState)
     }
-    registrar.willSet(self, keyPath: \.state)
+    if !trackedIDs.isEmpty { changed += trackedIDs.values.filter { $0.changes(old, newState) } }
+    registrar.willSet(self, keyPath: stateMember)
     for member in changed { member.willSet(self) }
     currentState = newState
     for member in changed { member.didSet(self) }
-    registrar.didSet(self, keyPath: \.state)
+    registrar.didSet(self, keyPath: stateMember)
   }
 }
 
@@ -265,10 +279,11 @@ extension ObservableStore where Action: BindableAction, Action.State == State {
       return
     }
     let number = awaited.nextNumber()
-    let member: KeyPath<ObservableStore, Value> = \.[dynamicMember: keyPath as KeyPath<State, Value>]
-    registrar.withMutation(of: self, keyPath: member) {
-      awaited.write(value, at: keyPath as KeyPath<State, Value>, number: number)
-    }
+    let stateKeyPath = keyPath as KeyPath<State, Value>
+    let member = tracked[stateKeyPath] ?? track(stateKeyPath)
+    member.willSet(self)
+    awaited.write(value, at: stateKeyPath, number: number)
+    member.didSet(self)
     _ = sendAwaited(action, numbered: number)
   }
 }

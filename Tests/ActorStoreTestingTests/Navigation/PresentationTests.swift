@@ -81,7 +81,7 @@ import Testing
     await store.send(.present(1)) { $0.editor = Editor.State(id: 1) }
     await store.send(.editor(.presented(.edit("draft")))) { $0.editor?.text = "draft" }
     await store.send(.editor(.presented(.load)))
-    store.clock.advance(by: .seconds(1))
+    await store.clock.advance(by: .seconds(1))
     await store.receive(.editor(.presented(.loaded("loaded 1")))) { $0.editor?.text = "loaded 1" }
     await store.finish()
   }
@@ -91,7 +91,7 @@ import Testing
     await store.send(.present(1)) { $0.editor = Editor.State(id: 1) }
     await store.send(.editor(.presented(.load)))
     await store.send(.close) { $0.editor = nil }
-    store.clock.advance(by: .seconds(5))
+    await store.clock.advance(by: .seconds(5))
     await store.finish()
   }
 
@@ -103,7 +103,7 @@ import Testing
       $0.editor = nil
       $0.log = ["dismissing 1"]
     }
-    store.clock.advance(by: .seconds(5))
+    await store.clock.advance(by: .seconds(5))
     await store.finish()
   }
 
@@ -116,7 +116,7 @@ import Testing
       $0.editor = nil
       $0.log = ["dismissing 1"]
     }
-    store.clock.advance(by: .seconds(5))
+    await store.clock.advance(by: .seconds(5))
     await store.finish()
   }
 
@@ -136,7 +136,7 @@ import Testing
     await store.send(.present(1)) { $0.editor = Editor.State(id: 1) }
     await store.send(.editor(.presented(.load)))
     await store.send(.present(2)) { $0.editor = Editor.State(id: 2) }
-    store.clock.advance(by: .seconds(5))
+    await store.clock.advance(by: .seconds(5))
     await store.finish()
   }
 
@@ -146,7 +146,7 @@ import Testing
     await store.send(.editor(.presented(.edit("draft")))) { $0.editor?.text = "draft" }
     await store.send(.editor(.presented(.load)))
     await store.send(.present(1)) { $0.editor?.text = "" }
-    store.clock.advance(by: .seconds(1))
+    await store.clock.advance(by: .seconds(1))
     await store.receive(.editor(.presented(.loaded("loaded 1")))) { $0.editor?.text = "loaded 1" }
     await store.finish()
   }

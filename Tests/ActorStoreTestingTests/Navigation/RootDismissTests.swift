@@ -32,12 +32,12 @@ import Testing
     let store = TestStore(initialState: Recorder.State()) { Recorder() }
     #expect(!store.isDismissed)
     await store.send(.onAppear)
-    store.clock.advance(by: .seconds(1))
+    await store.clock.advance(by: .seconds(1))
     await store.receive(.tick) { $0.seconds = 1 }
     await store.send(.stopTapped)
     #expect(store.isDismissed)
     // The timer was cancelled with the dismissal: nothing is left in flight.
-    store.clock.advance(by: .seconds(5))
+    await store.clock.advance(by: .seconds(5))
     await store.finish()
   }
 

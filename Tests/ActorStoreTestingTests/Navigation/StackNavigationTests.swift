@@ -105,7 +105,7 @@ import Testing
       $0.path.pop(from: 1)
       $0.log = ["popping from #1, depth 3"]
     }
-    store.clock.advance(by: .seconds(1))
+    await store.clock.advance(by: .seconds(1))
     await store.receive(.path(.element(id: 0, action: .loaded(1)))) { $0.path[id: 0]?.count = 1 }
     await store.finish()
   }
@@ -115,7 +115,7 @@ import Testing
     await store.send(.path(.element(id: 0, action: .load)))
     await store.send(.path(.element(id: 1, action: .load)))
     await store.send(.popToRoot) { $0.path = [] }
-    store.clock.advance(by: .seconds(5))
+    await store.clock.advance(by: .seconds(5))
     await store.finish()
   }
 
