@@ -19,7 +19,7 @@ import Testing
     #expect(json.keys == ["tool", "ok", "judged", "interrupted", "scenarios", "figures"])
     #expect(json["ok"]?.bool == true)
     let figures = try #require(json["figures"]?.array)
-    #expect(figures.count == 25)
+    #expect(figures.count == 27)
     for figure in figures {
       #expect(figure.keys == Self.figureKeys)
       #expect(figure["scenario"]?.string == "bench")
@@ -28,7 +28,7 @@ import Testing
       #expect(figure["met"]?.bool != nil)
     }
     let comparisons = figures.filter { $0["baseline"] != .null }
-    #expect(comparisons.count == 23)
+    #expect(comparisons.count == 25)
     for figure in comparisons {
       let median = try #require(figure["median"]?.number)
       let baseline = try #require(figure["baseline"]?.number)
@@ -44,6 +44,8 @@ import Testing
     #expect(names.filter { $0.hasPrefix("cancel(id:) of one ID, ") } == cancelRows)
     #expect(names.contains("trace buffer on vs off (.send chain)"))
     #expect(names.contains("trace buffer on vs off (awaited send)"))
+    #expect(names.contains("main-actor send (ObservableStore, one observer)"))
+    #expect(names.contains("binding write + read (ObservableStore, one observer)"))
     #expect(names.last == "memory per in-flight effect")
     let liveStoreRows = names.filter { $0.hasPrefix("awaited root send, ") }
     #expect(

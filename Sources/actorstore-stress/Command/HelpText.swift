@@ -25,7 +25,8 @@ enum HelpText {
                           bench: actions per round of the .send-chain figure (default 2 000 000);
                           N/10 awaited sends, N/40 effect round trips and N/200 main-actor
                           deliveries per round; up to N/10 root sends per live-element-store
-                          row (250 ms cap).
+                          row (250 ms cap); N/10 ObservableStore sends and N/10 binding
+                          writes + reads per round on a main-actor store.
       --effects N         effects: effects started (default 100 000).
                           explore: effects per seed (default 24; not applied in the default mix).
                           bench: in-flight effects cancelled per round (default 10 000), and

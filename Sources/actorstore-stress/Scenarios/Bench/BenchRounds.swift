@@ -57,6 +57,18 @@ struct BenchRounds: Sendable {
     CostCounters.record(since: costs)
     return elapsed
   }
+
+  /// ``time(_:)`` for a synchronous part on the main actor (a main-actor store's sends, which
+  /// return having reduced their action): no hop in or out of the timed part.
+  @MainActor static func timeOnMainActor(_ operation: () -> Void) -> Duration {
+    let clock = ContinuousClock()
+    let costs = CostCounters.now
+    let start = clock.now
+    operation()
+    let elapsed = clock.now - start
+    CostCounters.record(since: costs)
+    return elapsed
+  }
 }
 
 extension Figure {

@@ -100,6 +100,12 @@ struct BenchScenario: StressScenario {
           actions: sizes.actions, sends: max(1, sizes.actions / 10), rounds: rounds, log: &log)
         return (figures, [])
       },
+      Benchmark(name: "observable-send") { rounds, log in
+        ([await ObservableStoreBench.run(sends: max(1, sizes.actions / 10), rounds: rounds, log: &log)], [])
+      },
+      Benchmark(name: "observable-binding") { rounds, log in
+        ([await ObservableStoreBench.runBinding(writes: max(1, sizes.actions / 10), rounds: rounds, log: &log)], [])
+      },
     ]
     return all.filter { benchmark in only.map { benchmark.name.contains($0) } ?? true }
   }
