@@ -22,7 +22,7 @@
 /// for `Identifiable` state (a destination enum is `Identifiable` to tell its cases apart). For
 /// state that is not `Identifiable` every presentation has the same identity, so rule 3 cannot
 /// tell a late write from one about the presentation shown now, and dismisses it.
-enum PresentationBindingWrite: Equatable, Sendable {
+package enum PresentationBindingWrite: Equatable, Sendable {
   /// Dismiss the child: send `.dismiss`.
   case dismiss
   /// The state presents nothing any more: nothing to send.
@@ -37,7 +37,7 @@ enum PresentationBindingWrite: Equatable, Sendable {
   ///   - isNil: Whether SwiftUI wrote `nil`.
   ///   - current: The identity of the state's presentation now, `nil` when nothing is presented.
   ///   - shown: The identity of the presentation SwiftUI was shown last, `nil` for none.
-  init<Identity: Hashable>(writingNil isNil: Bool, current: Identity?, shown: Identity?) {
+  package init<Identity: Hashable>(writingNil isNil: Bool, current: Identity?, shown: Identity?) {
     switch (isNil, current) {
     case (false, _): self = .ignored
     case (true, nil): self = .alreadyGone
@@ -46,27 +46,30 @@ enum PresentationBindingWrite: Equatable, Sendable {
   }
 
   /// Whether SwiftUI now shows something other than the state, and must read the binding again.
-  var needsRead: Bool { self == .replaced }
+  package var needsRead: Bool { self == .replaced }
 }
 
 /// An optional child-store binding over a ``PresentationState``, as a state machine: records the
 /// presentation SwiftUI was shown, and decides what each write means
 /// (``PresentationBindingWrite`` has the rules). One per binding; the SwiftUI forwarding layer
 /// calls ``read(_:)`` from the binding's getter and ``write(isNil:current:)`` from its setter.
-struct PresentationBinding<Identity: Hashable & Sendable>: Sendable {
+package struct PresentationBinding<Identity: Hashable & Sendable>: Sendable {
   /// The identity of the presentation SwiftUI shows, as far as the binding knows.
-  private(set) var shown: Identity?
+  package private(set) var shown: Identity?
+
+  /// A binding SwiftUI has not read yet.
+  package init() {}
 
   /// Records what the getter hands SwiftUI.
   /// - Parameter current: The identity of the state's presentation now, `nil` for none.
-  mutating func read(_ current: Identity?) { shown = current }
+  package mutating func read(_ current: Identity?) { shown = current }
 
   /// What a write means; SwiftUI shows nothing after a `nil` write, whatever is sent.
   /// - Parameters:
   ///   - isNil: Whether SwiftUI wrote `nil`.
   ///   - current: The identity of the state's presentation now, `nil` for none.
   /// - Returns: The decision: send `.dismiss` only for ``PresentationBindingWrite/dismiss``.
-  mutating func write(isNil: Bool, current: Identity?) -> PresentationBindingWrite {
+  package mutating func write(isNil: Bool, current: Identity?) -> PresentationBindingWrite {
     let decision = PresentationBindingWrite(writingNil: isNil, current: current, shown: shown)
     if isNil { shown = nil }
     return decision

@@ -1,11 +1,20 @@
 /// One screen of a navigation path as SwiftUI holds it: a ``StackState`` element with its ID
 /// (TCA's `StackState.Component`). A `NavigationLink(state:)` makes one with a fresh ID; the
 /// path binding's getter makes one per element of the state.
-struct StackPathComponent<Element> {
+package struct StackPathComponent<Element> {
   /// The element's ID; fresh (from ``DependencyValues/stackElementID``) for a link's push.
-  let id: StackElementID
+  package let id: StackElementID
   /// The element's state.
-  let element: Element
+  package let element: Element
+
+  /// A component.
+  /// - Parameters:
+  ///   - id: The element's ID.
+  ///   - element: The element's state.
+  package init(id: StackElementID, element: Element) {
+    self.id = id
+    self.element = element
+  }
 }
 
 extension StackPathComponent: Sendable where Element: Sendable {}
@@ -44,7 +53,7 @@ extension StackPathComponent: Equatable where Element: Equatable {}
 /// user's edit still applies to the state as it is; a stale write changes nothing, and the
 /// forwarding layer has SwiftUI read the path again (``isStale``), so what SwiftUI shows and the
 /// state agree again.
-enum StackPathWrite: Equatable, Sendable {
+package enum StackPathWrite: Equatable, Sendable {
   /// The write is the current path: nothing to send.
   case unchanged
   /// The user went back: pop from this ID (the first written away).
@@ -59,7 +68,7 @@ enum StackPathWrite: Equatable, Sendable {
   ///   - written: The IDs SwiftUI wrote, bottom first.
   ///   - current: The IDs of the stack's state now, bottom first.
   ///   - shown: The IDs SwiftUI was shown last (the binding's last read or SwiftUI's last write).
-  init(written: some Collection<StackElementID>, current: [StackElementID], shown: some Sequence<StackElementID>) {
+  package init(written: some Collection<StackElementID>, current: [StackElementID], shown: some Sequence<StackElementID>) {
     if written.elementsEqual(current) {
       self = .unchanged
     } else if written.count < current.count, written.elementsEqual(current.prefix(written.count)) {
@@ -76,14 +85,14 @@ enum StackPathWrite: Equatable, Sendable {
   }
 
   /// Whether SwiftUI now shows a path other than the state's, and must read it again.
-  var isStale: Bool { self == .stale }
+  package var isStale: Bool { self == .stale }
 
   /// The stack actions to send for `written`, the components this decision was made for: none,
   /// one ``StackAction/popFrom(id:)``, or one ``StackAction/push(id:state:)`` per appended
   /// component, in order.
   /// - Parameter written: The components SwiftUI wrote.
   /// - Returns: The actions, in the order to send them.
-  func actions<State, Action>(for written: [StackPathComponent<State>]) -> [StackAction<State, Action>] {
+  package func actions<State, Action>(for written: [StackPathComponent<State>]) -> [StackAction<State, Action>] {
     switch self {
     case .unchanged, .stale: []
     case .popFrom(let id): [.popFrom(id: id)]
@@ -96,14 +105,17 @@ enum StackPathWrite: Equatable, Sendable {
 /// what SwiftUI was shown, and turns each write into the stack actions to send
 /// (``StackPathWrite`` has the rules). One per binding; the SwiftUI forwarding layer calls
 /// ``read(_:)`` from the binding's getter and ``write(_:current:)`` from its setter.
-struct StackPathBinding: Sendable {
+package struct StackPathBinding: Sendable {
   /// The IDs SwiftUI shows, as far as the binding knows: its last read, or SwiftUI's last write.
-  private(set) var shown: [StackElementID] = []
+  package private(set) var shown: [StackElementID] = []
+
+  /// A binding SwiftUI has not read yet.
+  package init() {}
 
   /// The path the getter hands SwiftUI: the state's, as components, remembered as shown.
   /// - Parameter state: The stack's state now.
   /// - Returns: Its components, bottom first.
-  mutating func read<Element>(_ state: StackState<Element>) -> [StackPathComponent<Element>] {
+  package mutating func read<Element>(_ state: StackState<Element>) -> [StackPathComponent<Element>] {
     shown = state.ids
     return zip(state.ids, state).map { StackPathComponent(id: $0, element: $1) }
   }
@@ -115,7 +127,7 @@ struct StackPathBinding: Sendable {
   ///   - written: The components SwiftUI wrote.
   ///   - current: The IDs of the stack's state now.
   /// - Returns: The decision and the actions to send, in order.
-  mutating func write<State, Action>(
+  package mutating func write<State, Action>(
     _ written: [StackPathComponent<State>], current: [StackElementID]
   ) -> (decision: StackPathWrite, actions: [StackAction<State, Action>]) {
     let writtenIDs = written.map(\.id)
