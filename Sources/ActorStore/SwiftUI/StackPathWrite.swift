@@ -68,7 +68,9 @@ package enum StackPathWrite: Equatable, Sendable {
   ///   - written: The IDs SwiftUI wrote, bottom first.
   ///   - current: The IDs of the stack's state now, bottom first.
   ///   - shown: The IDs SwiftUI was shown last (the binding's last read or SwiftUI's last write).
-  package init(written: some Collection<StackElementID>, current: [StackElementID], shown: some Sequence<StackElementID>) {
+  package init(
+    written: some Collection<StackElementID>, current: [StackElementID], shown: some Sequence<StackElementID>
+  ) {
     if written.elementsEqual(current) {
       self = .unchanged
     } else if written.count < current.count, written.elementsEqual(current.prefix(written.count)) {
@@ -77,7 +79,8 @@ package enum StackPathWrite: Equatable, Sendable {
     } else if written.count > current.count, written.prefix(current.count).elementsEqual(current) {
       let appended = written.dropFirst(current.count)
       let wasShown = Set(shown)
-      self = appended.contains(where: wasShown.contains) || Set(appended).count != appended.count
+      self =
+        appended.contains(where: wasShown.contains) || Set(appended).count != appended.count
         ? .stale : .push(from: current.count)
     } else {
       self = .stale

@@ -57,7 +57,9 @@ import Testing
   }
 
   @Test func theBindingRemembersWhatSwiftUIShows() {
-    withDependencies { $0.stackElementID = StackElementIDGenerator() } operation: {
+    withDependencies {
+      $0.stackElementID = StackElementIDGenerator()
+    } operation: {
       var binding = StackPathBinding()
       var state = StackState(["a", "b", "c"])
       let read = binding.read(state)
@@ -137,7 +139,9 @@ import Testing
     var counts: [String: Int] = [:]
     var failures = 0
     for seed in 0..<3_000 as Range<UInt64> where failures == 0 {
-      withDependencies { $0.stackElementID = StackElementIDGenerator() } operation: {
+      withDependencies {
+        $0.stackElementID = StackElementIDGenerator()
+      } operation: {
         var random = SeededGenerator(seed: seed)
         var state = StackState<Int>()
         var binding = StackPathBinding()
@@ -180,9 +184,11 @@ import Testing
           swiftUI = written
           // A stale write leaves SwiftUI showing something else: the forwarding layer has it read.
           if decision.isStale { swiftUI = binding.read(state) }
-          let context = "seed \(seed) step \(step): \(event), shown \(shownIDs), wrote \(written.map(\.id)), state was \(before)"
+          let context =
+            "seed \(seed) step \(step): \(event), shown \(shownIDs), wrote \(written.map(\.id)), state was \(before)"
           #expect(state.ids == expected, "\(context): \(decision) left \(state.ids), the user meant \(expected)")
-          #expect(swiftUI.map(\.id) == state.ids, "\(context): SwiftUI shows \(swiftUI.map(\.id)), the state is \(state.ids)")
+          #expect(
+            swiftUI.map(\.id) == state.ids, "\(context): SwiftUI shows \(swiftUI.map(\.id)), the state is \(state.ids)")
           #expect(decision.isStale == (state.ids == before && written.map(\.id) != before), "\(context): \(decision)")
           if state.ids != expected || swiftUI.map(\.id) != state.ids { failures += 1 }
         }
@@ -195,7 +201,9 @@ import Testing
     }
   }
 
-  static func apply(_ change: StoreChange, to state: inout StackState<Int>, using random: inout SeededGenerator, step: Int) {
+  static func apply(
+    _ change: StoreChange, to state: inout StackState<Int>, using random: inout SeededGenerator, step: Int
+  ) {
     switch change {
     case .append: state.append(step)
     case .popLast: state.popLast()
@@ -345,7 +353,9 @@ import Testing
           let reportedBeforeDisappearing = Bool.random(using: &random)
           if !reportedBeforeDisappearing { binding.disappear() }
           view = nil
-          if seenView != nil, case .setModel(let value) = binding.viewChanged(to: nil, now: Sides(model: model, view: view)) {
+          if seenView != nil,
+            case .setModel(let value) = binding.viewChanged(to: nil, now: Sides(model: model, view: view))
+          {
             model = value
           }
           binding.disappear()
@@ -387,7 +397,8 @@ import Testing
             let now = Sides(model: model, view: view)
             if report.value != (report.isModel ? now.model : now.view) { staleReports += 1 }
             let command =
-              report.isModel ? binding.modelChanged(to: report.value, now: now) : binding.viewChanged(to: report.value, now: now)
+              report.isModel
+              ? binding.modelChanged(to: report.value, now: now) : binding.viewChanged(to: report.value, now: now)
             switch command {
             case .none: break
             case .setView(let value):

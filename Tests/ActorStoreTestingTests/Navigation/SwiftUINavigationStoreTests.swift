@@ -36,13 +36,16 @@ import Testing
             swiftUI = binding.read(store.currentState.path)
             continue
           case 2, 3, 4:
-            let depth = Int.random(in: 0..<4, using: &random) == 0 ? Int.random(in: 0...swiftUI.count, using: &random) : max(swiftUI.count - 1, 0)
+            let depth =
+              Int.random(in: 0..<4, using: &random) == 0
+              ? Int.random(in: 0...swiftUI.count, using: &random) : max(swiftUI.count - 1, 0)
             event = .back(toDepth: depth)
             written = Array(swiftUI.prefix(depth))
           case 5, 6:
             // `NavigationLink(state:)`: a fresh ID from the generator the store uses too.
             let component = StackPathComponent(
-              id: DependencyValues.inForce.stackElementID.next(), element: StackNavigationTests.Screen.State(number: step))
+              id: DependencyValues.inForce.stackElementID.next(),
+              element: StackNavigationTests.Screen.State(number: step))
             event = .link
             fresh = [component.id]
             written = swiftUI + [component]
@@ -72,7 +75,8 @@ import Testing
           executor.runUntilIdle()
           swiftUI = written
           if decision.isStale { swiftUI = binding.read(store.currentState.path) }
-          let context = "seed \(seed) step \(step): \(event), shown \(shown), wrote \(written.map(\.id)), state was \(before)"
+          let context =
+            "seed \(seed) step \(step): \(event), shown \(shown), wrote \(written.map(\.id)), state was \(before)"
           #expect(ids == expected, "\(context): \(decision) left \(ids)")
           #expect(swiftUI.map(\.id) == ids, "\(context): SwiftUI shows \(swiftUI.map(\.id)), the state is \(ids)")
           #expect(swiftUI.map(\.element) == Array(store.currentState.path), "\(context): elements differ")
@@ -120,7 +124,7 @@ import Testing
               binding.read(presented)
               swiftUI = presented
             }
-            let context = "seed \(seed) step \(step): swipe-down of \(String(describing: swiftUI)), state was \(String(describing: before))"
+            let context = "seed \(seed) step \(step): swipe-down, state was \(String(describing: before))"
             #expect(presented == expected, "\(context): \(decision)")
             #expect(swiftUI == presented, "\(context): SwiftUI shows \(String(describing: swiftUI))")
           case 5, 6: store.sendOnMainActor(.present(Int.random(in: 0..<3, using: &random)))
@@ -227,7 +231,8 @@ import Testing
     IssueReporting.withReporter(issues) {
       let executor = TestExecutor()
       defer { executor.drainAfterRelease() }
-      let store = Store(initialState: Account.State(), reducer: Account(), executor: executor.makeMainActorStoreExecutor())
+      let store = Store(
+        initialState: Account.State(), reducer: Account(), executor: executor.makeMainActorStoreExecutor())
       var sheet = PresentationBinding<Int>()
       store.sendOnMainActor(.signInTapped)
       sheet.read(store.currentState.signIn?.id)
@@ -267,6 +272,10 @@ import Testing
 }
 
 extension ActionPath
-where Root == SwiftUINavigationStoreTests.Account.Action, Value == PresentationAction<SwiftUINavigationStoreTests.SignIn.Action> {
-  static let signIn = ActionPath(embed: Root.signIn, extract: { if case .signIn(let action) = $0 { action } else { nil } })
+where
+  Root == SwiftUINavigationStoreTests.Account.Action,
+  Value == PresentationAction<SwiftUINavigationStoreTests.SignIn.Action>
+{
+  static let signIn = ActionPath(
+    embed: Root.signIn, extract: { if case .signIn(let action) = $0 { action } else { nil } })
 }
