@@ -82,12 +82,13 @@ public final class NavigationStackDriver<Element, Controller: AnyObject> {
 
   private func stackWasChangedByUser() {
     let remaining = stack.stackControllers
-    // The user only pops: the lowest of the driver's controllers no longer shown is where the
-    // pop started.
-    guard let index = shown.firstIndex(where: { entry in !remaining.contains { $0 === entry.controller } }) else {
-      return
-    }
-    let popped = shown[index].id
+    let remainingIDs = shown.filter { entry in remaining.contains { $0 === entry.controller } }.map(\.id)
+    // The user only pops: the rule SwiftUI's path writes follow (``StackPathWrite``), with the
+    // driver's controllers as both the current and the shown path; the first controller gone is
+    // where the pop started.
+    guard case .popFrom(let popped) = StackPathWrite(written: remainingIDs, current: shownIDs, shown: shownIDs),
+      let index = shownIDs.firstIndex(of: popped)
+    else { return }
     shown.removeSubrange(index...)
     poppedByUser = popped
     userDidPop(popped)
