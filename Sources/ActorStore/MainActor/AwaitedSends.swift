@@ -16,6 +16,9 @@ struct AwaitedSends<State> {
   /// Whether any binding write waits.
   var hasWrites: Bool { !writes.isEmpty }
 
+  /// Whether anything waits for an acknowledgement.
+  var isWaiting: Bool { !writes.isEmpty || !transactions.isEmpty }
+
   /// The number of the next send.
   mutating func nextNumber() -> UInt64 {
     lastNumber += 1

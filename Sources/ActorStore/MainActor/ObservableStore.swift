@@ -39,6 +39,11 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
   private let registrar = ObservationRegistrar()
   /// `\.state`, formed once: a key path into a generic class is built anew at each use.
   private let stateMember: KeyPath<ObservableStore, State> = \.state
+  /// Whether ``state`` was ever read: until then no observer can track it, and a new state
+  /// skips its `willSet`/`didSet`.
+  private var stateIsObserved = false
+  /// The buffer `show` collects the changed members in.
+  private var changedScratch: [TrackedMember] = []
   private var mailbox: MainActorMailbox<State>?
   /// Sends to a store off the main actor that wait for their state, by number (see
   /// ``MainActorMailbox/acknowledge(_:)``): binding writes, shown until acknowledged, and
@@ -155,6 +160,7 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
 
   /// The whole state; reading it tracks every change.
   public var state: State {
+    stateIsObserved = true
     registrar.access(self, keyPath: stateMember)
     return currentState
   }
@@ -228,25 +234,31 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
       registrar.withMutation(of: self, keyPath: \.isAlive) { alive = false }
       return
     }
+    guard awaited.isWaiting else { return show(newState, replacingWrites: [:]) }
     let (writes, transactions) = awaited.takeAcknowledged(upTo: acknowledged)
-    let update = { self.show(newState, replacingWrites: writes) }
-    guard let transaction = transactions.last else { return update() }
-    transaction(update)
+    guard let transaction = transactions.last else { return show(newState, replacingWrites: writes) }
+    transaction { show(newState, replacingWrites: writes) }
   }
 
   /// Shows `newState`, dropping the binding writes it includes: notifies the members whose
   /// shown value changes.
   private func show(_ newState: State, replacingWrites writes: [AnyKeyPath: any Sendable]) {
     let old = currentState
-    var changed = tracked.values.filter { member in
-      member.changes(old, newState) || member.dropsWrite(writes, newState)
+    // Kept between publications (emptied after each), so that showing a state allocates no
+    // array for the members it changes.
+    var changed = changedScratch
+    changedScratch = []
+    for member in tracked.values where member.changes(old, newState) || member.dropsWrite(writes, newState) {
+      changed.append(member)
     }
-    if !trackedIDs.isEmpty { changed += trackedIDs.values.filter { $0.changes(old, newState) } }
-    registrar.willSet(self, keyPath: stateMember)
+    for member in trackedIDs.values where member.changes(old, newState) { changed.append(member) }
+    if stateIsObserved { registrar.willSet(self, keyPath: stateMember) }
     for member in changed { member.willSet(self) }
     currentState = newState
     for member in changed { member.didSet(self) }
-    registrar.didSet(self, keyPath: stateMember)
+    if stateIsObserved { registrar.didSet(self, keyPath: stateMember) }
+    changed.removeAll(keepingCapacity: true)
+    changedScratch = changed
   }
 }
 
