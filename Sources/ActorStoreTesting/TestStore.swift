@@ -149,8 +149,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
       executor: executor.makeTestStoreExecutor(), withDependencies: { $0 = dependencies })
     assertedState = initialState
     callSite = (fileID, filePath, line, column)
-    let store = self.store
-    rootDismissal.onDismiss = { store.cancelAllEffects() }
+    // Weak: the store holds its dependencies, which hold the dismissal.
+    rootDismissal.onDismiss = { [weak store] in store?.cancelAllEffects() }
   }
 
   /// Whether the feature dismissed itself: an effect of the root feature (one no presentation
