@@ -11,6 +11,9 @@ final class ActionLog<State: Sendable, Action: Sendable>: Sendable {
 
   func append(_ entry: Entry) { entries.withLock { $0.append(entry) } }
 
+  /// Whether nothing was logged since the last ``drain()``.
+  var isEmpty: Bool { entries.withLock { $0.isEmpty } }
+
   /// Takes every entry logged so far.
   func drain() -> [Entry] {
     entries.withLock { entries in

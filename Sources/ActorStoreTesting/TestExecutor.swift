@@ -162,6 +162,13 @@ public final class TestExecutor: TaskExecutor, MainActorScheduler, Sendable {
     return scheduler.withLock { $0.isRunningJob(of: ObjectIdentifier(facet), on: thread) }
   }
 
+  /// Stops counting `count` enqueues as foreign: work from outside the test's schedule that a
+  /// `TestStore` waited for (a real clock's wake-up).
+  func forgiveForeignEnqueues(_ count: Int) {
+    guard count > 0 else { return }
+    scheduler.withLock { $0.forgiveForeignEnqueues(count) }
+  }
+
   /// What the executor has done and holds now.
   public var stats: Stats { scheduler.withLock { $0.stats } }
 

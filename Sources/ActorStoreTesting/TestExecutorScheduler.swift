@@ -276,6 +276,9 @@ struct TestExecutorScheduler {
     }
   }
 
+  /// Stops counting `count` enqueues as foreign (see `TestExecutor.forgiveForeignEnqueues`).
+  mutating func forgiveForeignEnqueues(_ count: Int) { foreignEnqueues = max(0, foreignEnqueues - count) }
+
   /// The deadline of the earliest sleeper, if any sleeps.
   var earliestSleeperDeadline: Duration? { mutating get { sleepers.earliestDeadline() } }
 

@@ -63,7 +63,7 @@ extension TestStore {
     column: UInt = #column
   ) async {
     let location = (fileID, filePath, line, column)
-    await settle(at: location)
+    await settleForReceive(at: location)
     receive(
       description: "an action that \(type(of: path)) extracts", matching: { path.extract($0) != nil },
       update, at: location)
@@ -112,7 +112,7 @@ extension TestStore {
     column: UInt = #column
   ) async {
     let location = (fileID, filePath, line, column)
-    await settle(at: location)
+    await settleForReceive(at: location)
     receive(
       description: "\(path.embed(value))", matching: { path.extract($0) == value }, update, at: location)
   }

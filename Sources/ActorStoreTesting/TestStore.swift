@@ -76,6 +76,12 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
   /// How strictly to check; `.on` by default.
   public var exhaustivity: Exhaustivity = .on
 
+  /// How long `receive` and `finish()` wait, in real time, for effects that wait on something
+  /// outside the executor, as TCA's `timeout`: a real clock (`ContinuousClock()` injected), real
+  /// I/O. They wait only while effects are in flight, nothing on the executor can run and no task
+  /// sleeps on its `TestClock`, so a test on the test clock never waits. One second by default.
+  public var timeout: Duration = .seconds(1)
+
   /// The dependencies the store's next steps reduce and start effects with, as TCA's
   /// `store.dependencies`: change them between steps, e.g. `store.dependencies.date = .constant(later)`.
   /// Effects already running keep the values they started with.
@@ -308,7 +314,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     line: UInt = #line,
     column: UInt = #column
   ) async where Action: Equatable {
-    await settle(at: (fileID, filePath, line, column))
+    await settleForReceive(at: (fileID, filePath, line, column))
     receive(
       description: "\(expected)", matching: { $0 == expected }, update,
       at: (fileID, filePath, line, column))
@@ -332,7 +338,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    await settle(at: (fileID, filePath, line, column))
+    await settleForReceive(at: (fileID, filePath, line, column))
     receive(description: "an action matching the predicate", matching: isMatching, update, at: (fileID, filePath, line, column))
   }
 
@@ -350,7 +356,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    await settle(at: (fileID, filePath, line, column))
+    await settle(at: (fileID, filePath, line, column), waitingWhile: { !self.trackedInFlightEffects.isEmpty })
     hasFinished = true
     checkEnd(fileID: fileID, filePath: filePath, line: line, column: column)
   }
@@ -441,13 +447,49 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     store.inFlightEffects.filter { !untrackedEffects.contains($0.id) }
   }
 
+  /// Settles, then, while no action waits to be received, waits for effects that wait on
+  /// something outside the executor (see ``timeout``).
+  nonisolated(nonsending) func settleForReceive(at location: Location) async {
+    await settle(at: location, waitingWhile: { self.log.isEmpty && self.received.isEmpty })
+  }
+
+  /// Settles; then, while `isWaiting()` and the store's effects wait on something outside the
+  /// executor (see ``waitsOutside``), polls in real time, settling each time, for up to
+  /// ``timeout``.
+  nonisolated(nonsending) func settle(at location: Location, waitingWhile isWaiting: () -> Bool) async {
+    await settle(at: location)
+    guard isWaiting(), waitsOutside else { return }
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: timeout)
+    while isWaiting(), waitsOutside, clock.now < deadline {
+      // Real time: what the effects wait for happens outside the executor.
+      try? await clock.sleep(for: .milliseconds(1))
+      await settle(at: location)
+    }
+  }
+
+  /// Whether the store's effects wait on something outside the executor: effects are in flight
+  /// and no task sleeps on the executor's `TestClock` (a real clock, real I/O).
+  private var waitsOutside: Bool { !trackedInFlightEffects.isEmpty && executor.stats.pendingSleepers == 0 }
+
   /// Runs until idle in the caller's isolation, letting main-actor work the store's effects
-  /// wait for run too (see `TestExecutor.settle`).
+  /// wait for run too (see `TestExecutor.settle`). When the store's effects wait on something
+  /// outside the executor at any point of it (as it begins, between its rounds, as it ends), the
+  /// enqueues from outside the test's schedule during it (a real clock's wake-ups) are what they
+  /// waited for, and are not counted as foreign.
   nonisolated(nonsending) func settle(at location: Location) async {
-    let store = self.store
+    var waitedOutside = waitsOutside
+    let foreignBefore = executor.stats.foreignEnqueues
     await executor.settle(
       fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column
-    ) { store.inFlightEffectCount > 0 }
+    ) {
+      // Sampled at each round too: a whole real-clock effect can run within one settle.
+      if waitsOutside { waitedOutside = true }
+      return store.inFlightEffectCount > 0
+    }
+    if waitedOutside || waitsOutside {
+      executor.forgiveForeignEnqueues(executor.stats.foreignEnqueues - foreignBefore)
+    }
   }
 
   // MARK: - Assertions
