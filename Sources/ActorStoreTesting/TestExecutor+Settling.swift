@@ -74,4 +74,36 @@ extension TestExecutor {
       _ = self.runUntilIdle(fileID: fileID, filePath: filePath, line: line, column: column)
     }
   }
+
+  /// Polls in real time, for up to `timeout`, while `isWaiting()`: sleeps a millisecond, then
+  /// runs `settle`. For work that happens outside the executor (a real clock, real I/O).
+  nonisolated(nonsending) func poll(
+    for timeout: Duration, while isWaiting: () -> Bool, settling settle: () async -> Void
+  ) async {
+    guard isWaiting() else { return }
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: timeout)
+    while isWaiting(), clock.now < deadline {
+      try? await clock.sleep(for: .milliseconds(1))
+      await settle()
+    }
+  }
+
+  /// ``settle(fileID:filePath:line:column:whilePending:)``, not counting as foreign the enqueues
+  /// from outside the test's schedule that arrive while `waitsOutside()` holds (sampled as it
+  /// begins, at each round and as it ends): the wake-ups of effects that wait on a real clock or
+  /// real I/O, which the test waits for.
+  nonisolated(nonsending) func settleForgivingOutsideWork(
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt,
+    waitsOutside: () -> Bool, whilePending isPending: () -> Bool
+  ) async {
+    var waitedOutside = waitsOutside()
+    let foreignBefore = stats.foreignEnqueues
+    await settle(fileID: fileID, filePath: filePath, line: line, column: column) {
+      // Sampled at each round too: a whole real-clock effect can run within one settle.
+      if waitsOutside() { waitedOutside = true }
+      return isPending()
+    }
+    if waitedOutside || waitsOutside() { forgiveForeignEnqueues(stats.foreignEnqueues - foreignBefore) }
+  }
 }

@@ -253,7 +253,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
   ///   - line: The call site, for failures.
   ///   - column: The call site, for failures.
   /// - Returns: The effects the action started: cancel them, or await their end with
-  ///   ``TestStoreTask/finish(fileID:filePath:line:column:)``.
+  ///   ``TestStoreTask/finish(timeout:fileID:filePath:line:column:)``.
   @discardableResult
   public nonisolated(nonsending) func send(
     _ action: Action,
@@ -285,7 +285,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     let store = self.store
     let task = Task(executorPreference: executor) { await store.send(action) }
     await settle(at: location)
-    let storeTask = TestStoreTask(storeTask: await task.value, executor: executor)
+    let storeTask = TestStoreTask(storeTask: await task.value, executor: executor, timeout: timeout)
     let entries = log.drain()
     guard let sent = entries.first else {
       fail("\(action) was sent but the store did not process it.", at: location)
@@ -301,6 +301,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
   /// state.
   /// - Parameters:
   ///   - expected: The action.
+  ///   - timeout: How long to wait in real time for an action from effects that wait outside the
+  ///     executor (a real clock); by default ``timeout``.
   ///   - update: Mutates the previous state into the expected one; `nil` expects no change.
   ///   - fileID: The call site, for failures.
   ///   - filePath: The call site, for failures.
@@ -308,13 +310,14 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
   ///   - column: The call site, for failures.
   public nonisolated(nonsending) func receive(
     _ expected: Action,
+    timeout: Duration? = nil,
     assert update: ((inout State) throws -> Void)? = nil,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
   ) async where Action: Equatable {
-    await settleForReceive(at: (fileID, filePath, line, column))
+    await settleForReceive(at: (fileID, filePath, line, column), timeout: timeout)
     receive(
       description: "\(expected)", matching: { $0 == expected }, update,
       at: (fileID, filePath, line, column))
@@ -325,6 +328,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
   /// predicate cannot.
   /// - Parameters:
   ///   - isMatching: Whether an action is the expected one.
+  ///   - timeout: How long to wait in real time for an action from effects that wait outside the
+  ///     executor (a real clock); by default ``timeout``.
   ///   - update: Mutates the previous state into the expected one; `nil` expects no change.
   ///   - fileID: The call site, for failures.
   ///   - filePath: The call site, for failures.
@@ -332,31 +337,37 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
   ///   - column: The call site, for failures.
   public nonisolated(nonsending) func receive(
     _ isMatching: (Action) -> Bool,
+    timeout: Duration? = nil,
     assert update: ((inout State) throws -> Void)? = nil,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    await settleForReceive(at: (fileID, filePath, line, column))
+    await settleForReceive(at: (fileID, filePath, line, column), timeout: timeout)
     receive(description: "an action matching the predicate", matching: isMatching, update, at: (fileID, filePath, line, column))
   }
 
   /// Runs until idle and asserts that nothing is left: no unreceived action (exhaustive only)
   /// and no effect in flight (an effect waiting on the clock counts; those
   /// ``skipInFlightEffects(strict:fileID:filePath:line:column:)`` stopped tracking do not).
+  /// Effects that wait outside the executor (a real clock) are waited for in real time first.
   /// - Parameters:
+  ///   - timeout: How long to wait for effects that wait outside the executor; by default
+  ///     ``timeout``.
   ///   - fileID: The call site, for failures.
   ///   - filePath: The call site, for failures.
   ///   - line: The call site, for failures.
   ///   - column: The call site, for failures.
   public nonisolated(nonsending) func finish(
+    timeout: Duration? = nil,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    await settle(at: (fileID, filePath, line, column), waitingWhile: { !self.trackedInFlightEffects.isEmpty })
+    await settle(
+      at: (fileID, filePath, line, column), timeout: timeout, waitingWhile: { !self.trackedInFlightEffects.isEmpty })
     hasFinished = true
     checkEnd(fileID: fileID, filePath: filePath, line: line, column: column)
   }
@@ -449,21 +460,18 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
 
   /// Settles, then, while no action waits to be received, waits for effects that wait on
   /// something outside the executor (see ``timeout``).
-  nonisolated(nonsending) func settleForReceive(at location: Location) async {
-    await settle(at: location, waitingWhile: { self.log.isEmpty && self.received.isEmpty })
+  nonisolated(nonsending) func settleForReceive(at location: Location, timeout: Duration? = nil) async {
+    await settle(at: location, timeout: timeout, waitingWhile: { self.log.isEmpty && self.received.isEmpty })
   }
 
   /// Settles; then, while `isWaiting()` and the store's effects wait on something outside the
   /// executor (see ``waitsOutside``), polls in real time, settling each time, for up to
-  /// ``timeout``.
-  nonisolated(nonsending) func settle(at location: Location, waitingWhile isWaiting: () -> Bool) async {
+  /// `timeout` (by default ``timeout``).
+  nonisolated(nonsending) func settle(
+    at location: Location, timeout: Duration? = nil, waitingWhile isWaiting: () -> Bool
+  ) async {
     await settle(at: location)
-    guard isWaiting(), waitsOutside else { return }
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: timeout)
-    while isWaiting(), waitsOutside, clock.now < deadline {
-      // Real time: what the effects wait for happens outside the executor.
-      try? await clock.sleep(for: .milliseconds(1))
+    await executor.poll(for: timeout ?? self.timeout, while: { isWaiting() && waitsOutside }) {
       await settle(at: location)
     }
   }
@@ -478,19 +486,12 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
   /// enqueues from outside the test's schedule during it (a real clock's wake-ups) are what they
   /// waited for, and are not counted as foreign.
   nonisolated(nonsending) func settle(at location: Location) async {
-    var waitedOutside = waitsOutside
-    let foreignBefore = executor.stats.foreignEnqueues
-    await executor.settle(
-      fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column
-    ) {
-      // Sampled at each round too: a whole real-clock effect can run within one settle.
-      if waitsOutside { waitedOutside = true }
-      return store.inFlightEffectCount > 0
-    }
-    if waitedOutside || waitsOutside {
-      executor.forgiveForeignEnqueues(executor.stats.foreignEnqueues - foreignBefore)
-    }
+    let store = self.store
+    await executor.settleForgivingOutsideWork(
+      fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column,
+      waitsOutside: { self.waitsOutside }, whilePending: { store.inFlightEffectCount > 0 })
   }
+
 
   // MARK: - Assertions
 

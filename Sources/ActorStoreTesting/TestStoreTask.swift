@@ -11,7 +11,7 @@
 /// ```
 ///
 /// Unlike ``StoreTask/finish()``, whose wait nothing on a ``TestExecutor`` would ever end (the
-/// test that drives the executor is the one waiting), ``finish(fileID:filePath:line:column:)``
+/// test that drives the executor is the one waiting), ``finish(timeout:fileID:filePath:line:column:)``
 /// runs the executor itself and never hangs: once nothing more can run without moving the
 /// clock, it returns, and fails if the effects are still in flight.
 public struct TestStoreTask: Hashable, Sendable {
@@ -19,10 +19,13 @@ public struct TestStoreTask: Hashable, Sendable {
   /// `finish()` in a test: nothing would drive the executor meanwhile.
   public let storeTask: StoreTask
   let executor: TestExecutor
+  /// The test store's ``TestStore/timeout`` when the task was made.
+  let timeout: Duration
 
-  init(storeTask: StoreTask, executor: TestExecutor) {
+  init(storeTask: StoreTask, executor: TestExecutor, timeout: Duration) {
     self.storeTask = storeTask
     self.executor = executor
+    self.timeout = timeout
   }
 
   /// Cancels every effect the send started, transitively, and runs the executor until idle, so
@@ -45,22 +48,35 @@ public struct TestStoreTask: Hashable, Sendable {
   /// Runs the executor until idle and asserts that every effect the send started, transitively,
   /// has finished.
   ///
-  /// It never moves the clock and never waits: once the executor is idle, nothing else can run
-  /// until the test moves the clock, so effects still in flight then would wait forever. It
-  /// fails at once instead, naming each of them and where it started. Move the clock first
-  /// (`store.clock.advance(by:)`, `run()`), or cancel the task.
+  /// It never moves the clock: once the executor is idle and the effects wait on its clock,
+  /// nothing else can run until the test moves the clock, so it fails at once, naming each
+  /// effect still in flight and where it started. Move the clock first
+  /// (`store.clock.advance(by:)`, `run()`), or cancel the task. Effects that wait on something
+  /// outside the executor (a real clock, real I/O: in flight, with nothing sleeping on the
+  /// clock) are waited for in real time, up to `timeout`.
   /// - Parameters:
+  ///   - timeout: How long to wait for effects waiting outside the executor; by default the test
+  ///     store's ``TestStore/timeout`` when the task was made.
   ///   - fileID: The call site, for failures.
   ///   - filePath: The call site, for failures.
   ///   - line: The call site, for failures.
   ///   - column: The call site, for failures.
   public nonisolated(nonsending) func finish(
+    timeout: Duration? = nil,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    await executor.settle(fileID: fileID, filePath: filePath, line: line, column: column) { !storeTask.hasFinished }
+    let executor = self.executor
+    let waitsOutside = { !storeTask.hasFinished && executor.stats.pendingSleepers == 0 }
+    let settle = {
+      await executor.settleForgivingOutsideWork(
+        fileID: fileID, filePath: filePath, line: line, column: column, waitsOutside: waitsOutside
+      ) { !storeTask.hasFinished }
+    }
+    await settle()
+    await executor.poll(for: timeout ?? self.timeout, while: waitsOutside, settling: settle)
     guard !storeTask.hasFinished else { return }
     // The executor is idle: whatever the effects wait for, no job left can bring it.
     let inFlight = storeTask.inFlightEffects

@@ -41,6 +41,21 @@ import Testing
     await store.finish()
   }
 
+  /// A task's `finish(timeout:)` waits for a real-clock effect to end; `receive(_:timeout:)` and
+  /// `finish(timeout:)` take the wait per call.
+  @Test func aTasksFinishWaitsForARealClockEffect() async {
+    let store = TestStore(initialState: Recording.State()) {
+      Recording()
+    } withDependencies: {
+      $0.continuousClock = ContinuousClock()
+    }
+    store.exhaustivity = .off
+    await store.send(.start).finish(timeout: .seconds(60))
+    await store.receive(.tick, timeout: .seconds(60))
+    await store.finish(timeout: .seconds(60))
+    #expect(store.store.currentState.ticks == 5)
+  }
+
   /// The same feature on the test clock: nothing waits in real time, and the ticks come with
   /// the clock.
   @Test func onTheTestClockNothingWaits() async {
