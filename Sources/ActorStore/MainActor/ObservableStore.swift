@@ -42,6 +42,8 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
   /// Whether ``state`` was ever read: until then no observer can track it, and a new state
   /// skips its `willSet`/`didSet`.
   private var stateIsObserved = false
+  /// The number of members tracked so far, in ``tracked`` and ``trackedIDs``.
+  private var observedMembers = 0
   /// The buffer `show` collects the changed members in.
   private var changedScratch: [TrackedMember] = []
   private var mailbox: MainActorMailbox<State>?
@@ -96,7 +98,7 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
 
   /// Starts tracking the member at `keyPath`.
   private func track<Value: Equatable>(_ keyPath: KeyPath<State, Value>) -> TrackedMember {
-    let member: KeyPath<ObservableStore, Value> = \.[dynamicMember: keyPath]
+    let member = nextObservedMember()
     let tracking = TrackedMember(
       access: { $0.registrar.access($0, keyPath: member) },
       changes: { $0[keyPath: keyPath] != $1[keyPath: keyPath] },
@@ -109,6 +111,17 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
     tracked[keyPath] = tracking
     return tracking
   }
+
+  /// The key path Observation knows the next tracked member by: a slot number of this store's,
+  /// cheaper for Observation to hash on every access and change than the member's own key path
+  /// into this class, whose argument is the state's key path.
+  private func nextObservedMember() -> KeyPath<ObservableStore, Int> {
+    defer { observedMembers += 1 }
+    return \.[observedMember: observedMembers]
+  }
+
+  /// A tracked member's identity for Observation (see ``nextObservedMember()``).
+  private subscript(observedMember slot: Int) -> Int { slot }
 
   /// The elements of a collection in the state, each as an `ObservableStore` of its own, in
   /// order: one per row of a SwiftUI `ForEach`. The same instance comes back for an ID while the
@@ -123,14 +136,15 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
     action: ActionPath<Action, IdentifiedAction<ID, ElementAction>>
   ) -> [ObservableStore<ElementState, ElementAction>] {
     if trackedIDs[elements] == nil {
-      let member: KeyPath<ObservableStore, IdentifiedArray<ID, ElementState>.IDs> = \.[ids: elements]
+      let member = nextObservedMember()
       trackedIDs[elements] = TrackedMember(
         access: { $0.registrar.access($0, keyPath: member) },
         changes: { !$0[keyPath: elements].ids.elementsEqual($1[keyPath: elements].ids) },
         willSet: { $0.registrar.willSet($0, keyPath: member) },
         didSet: { $0.registrar.didSet($0, keyPath: member) })
     }
-    let ids = self[ids: elements]
+    trackedIDs[elements]?.access(self)
+    let ids = currentState[keyPath: elements].ids
     let cached = elementStores[elements] ?? [:]
     var stores: [AnyHashable: AnyObject] = [:]
     var result: [ObservableStore<ElementState, ElementAction>] = []
@@ -148,14 +162,6 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
     }
     elementStores[elements] = stores
     return result
-  }
-
-  /// The IDs of a collection in the state, as an observable member of its own.
-  private subscript<ID: Hashable & Sendable, ElementState>(
-    ids elements: any KeyPath<State, IdentifiedArray<ID, ElementState>> & Sendable
-  ) -> IdentifiedArray<ID, ElementState>.IDs {
-    trackedIDs[elements]?.access(self)
-    return currentState[keyPath: elements].ids
   }
 
   /// The whole state; reading it tracks every change.
