@@ -478,7 +478,12 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
 
   /// Whether the store's effects wait on something outside the executor: effects are in flight
   /// and no task sleeps on the executor's `TestClock` (a real clock, real I/O).
-  private var waitsOutside: Bool { !trackedInFlightEffects.isEmpty && executor.stats.pendingSleepers == 0 }
+  /// Cheapest test first: it is asked at every settle round, and listing the effects in flight
+  /// describes each of them.
+  private var waitsOutside: Bool {
+    guard executor.stats.pendingSleepers == 0, store.inFlightEffectCount > 0 else { return false }
+    return untrackedEffects.isEmpty || !trackedInFlightEffects.isEmpty
+  }
 
   /// Runs until idle in the caller's isolation, letting main-actor work the store's effects
   /// wait for run too (see `TestExecutor.settle`). When the store's effects wait on something
