@@ -44,32 +44,6 @@ struct LockIsolatedTests {
   }
 }
 
-/// `Task.never()`: suspends until cancelled, then throws `CancellationError`.
-@Suite(.timeLimit(.minutes(10)))
-struct TaskNeverTests {
-  @Test func suspendsUntilCancelledThenThrowsCancellationError() async {
-    let returned = LockIsolated(false)
-    let task = Task {
-      defer { returned.setValue(true) }
-      try await Task.never()
-    }
-    for _ in 0..<200 { await Task.yield() }
-    #expect(!returned.value)
-    task.cancel()
-    let result = await task.result
-    #expect(returned.value)
-    #expect(throws: CancellationError.self) { try result.get() }
-  }
-
-  @Test func throwsAtOnceInATaskAlreadyCancelled() async {
-    let result = await Task {
-      withUnsafeCurrentTask { $0?.cancel() }
-      try await Task.never()
-    }.result
-    #expect(throws: CancellationError.self) { try result.get() }
-  }
-}
-
 /// `AsyncStream.finished`, `AsyncThrowingStream.finished(throwing:)`.
 @Suite struct FinishedStreamTests {
   @Test func aFinishedStreamHasNoElements() async {
@@ -90,8 +64,13 @@ struct TaskNeverTests {
 
 /// `Result(catching:)` with an async body; synchronous bodies keep the standard library's.
 @Suite struct AsyncResultTests {
+  /// An actor the bodies below suspend on, so that they are truly asynchronous.
+  actor Echo {
+    func value(_ value: Int) -> Int { value }
+  }
+
   private static func fetch(_ value: Int) async throws -> Int {
-    await Task.yield()
+    _ = await Echo().value(value)
     if value < 0 { throw Boom(code: value) }
     return value * 2
   }
@@ -110,8 +89,7 @@ struct TaskNeverTests {
 
   @Test func keepsATypedFailure() async {
     let result = await Result { () async throws(Boom) -> Int in
-      await Task.yield()
-      throw Boom(code: 9)
+      throw Boom(code: await Echo().value(9))
     }
     let typed: Result<Int, Boom> = result
     #expect(typed == .failure(Boom(code: 9)))
@@ -136,9 +114,9 @@ struct TaskNeverTests {
     var count = 0
     /// The body touches the actor's state across a suspension: it runs on the actor.
     func incrementTwice() async -> Result<Int, any Error> {
-      await Result {
+      await Result { () async throws -> Int in
         count += 1
-        try await Task.sleep(for: .zero)
+        _ = await Echo().value(0)
         count += 1
         return count
       }
