@@ -16,12 +16,14 @@
 
 // Relaxed: the benchmark reads the counts on its own thread after awaiting the work it
 // measures; no ordering with other memory is needed.
-static _Atomic uint64_t allocations, retains, releases, accessChecks;
+static _Atomic uint64_t allocations, retains, releases, accessChecks, executorSwitches, lockAcquisitions;
 
 uint64_t actorstore_allocation_count(void) { return atomic_load_explicit(&allocations, memory_order_relaxed); }
 uint64_t actorstore_retain_count(void) { return atomic_load_explicit(&retains, memory_order_relaxed); }
 uint64_t actorstore_release_count(void) { return atomic_load_explicit(&releases, memory_order_relaxed); }
 uint64_t actorstore_access_check_count(void) { return atomic_load_explicit(&accessChecks, memory_order_relaxed); }
+uint64_t actorstore_executor_switch_count(void) { return atomic_load_explicit(&executorSwitches, memory_order_relaxed); }
+uint64_t actorstore_lock_acquisition_count(void) { return atomic_load_explicit(&lockAcquisitions, memory_order_relaxed); }
 
 static void add(_Atomic uint64_t *counter, uint64_t amount) {
   atomic_fetch_add_explicit(counter, amount, memory_order_relaxed);
@@ -154,3 +156,38 @@ void swift_beginAccess(void *pointer, void *buffer, uintptr_t flags, void *pc) {
   add(&accessChecks, 1);
   resolve_swift_beginAccess()(pointer, buffer, flags, pc);
 }
+
+// ---- Executor switches: each `swift_task_switch` to another executor than the current one. ----
+
+// The runtime's executor reference (`SerialExecutorRef`): two words, passed in two registers.
+typedef struct {
+  void *identity;
+  uintptr_t implementation;
+} executor_ref;
+
+typedef __attribute__((swiftasynccall)) void (*task_switch_fn)(
+    __attribute__((swift_async_context)) void *, void *, void *, uintptr_t);
+extern executor_ref swift_task_getCurrentExecutor(void) __attribute__((swiftcall));
+
+FORWARD(task_switch_fn, swift_task_switch)
+
+// An async function's hop (`await` onto an actor, back to the caller's executor, onto a task
+// executor): compiled code calls this whenever the executor may change. A call whose target is
+// the current executor returns inline and is not counted. Forwarded with a guaranteed tail call,
+// as the Swift async calling convention requires.
+__attribute__((swiftasynccall)) void swift_task_switch(
+    __attribute__((swift_async_context)) void *context, void *resume, void *identity, uintptr_t implementation) {
+  executor_ref current = swift_task_getCurrentExecutor();
+  if (current.identity != identity || current.implementation != implementation) add(&executorSwitches, 1);
+  __attribute__((musttail)) return resolve_swift_task_switch()(context, resume, identity, implementation);
+}
+
+// ---- Lock acquisitions: ActorStore's `Locked` calls this stand-in for ThreadSanitizer's
+// `__tsan_acquire` on each acquisition when it finds it in the process (see Locked.swift). ----
+
+void actorstore_lock_acquired(void *address) {
+  (void)address;
+  add(&lockAcquisitions, 1);
+}
+
+void actorstore_lock_released(void *address) { (void)address; }

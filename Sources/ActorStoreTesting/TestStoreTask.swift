@@ -41,7 +41,7 @@ public struct TestStoreTask: Hashable, Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    storeTask.cancel()
+    await storeTask.cancel()
     await executor.settle(fileID: fileID, filePath: filePath, line: line, column: column) { !storeTask.hasFinished }
   }
 

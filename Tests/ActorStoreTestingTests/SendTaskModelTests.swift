@@ -191,7 +191,7 @@ import Testing
         case 3 where !tasks.isEmpty:
           let index = Int.random(in: tasks.indices, using: &generator)
           model.cancelTask(of: index)
-          tasks[index].cancel()
+          await tasks[index].cancel()
           executor.runUntilIdle()
           context = "seed \(seed), step \(step): cancel the task of send \(index)"
         default:
@@ -207,7 +207,7 @@ import Testing
           #expect(task.isCancelled == model.cancelledSends.contains(index), "\(context); send \(index) cancelled")
         }
       }
-      for task in tasks { task.cancel() }
+      for task in tasks { await task.cancel() }
       executor.runUntilIdle()
       #expect(store.inFlightEffectCount == 0, "seed \(seed)")
     }

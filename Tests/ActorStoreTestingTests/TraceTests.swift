@@ -61,7 +61,7 @@ private func send<State, Action>(
     await send(.stubborn, to: store!, on: executor)
     await send(.stopStubborn, to: store!, on: executor)
     let running = await send(.start, to: store!, on: executor)
-    running.cancel()
+    await running.cancel()
     executor.runUntilIdle()
     await send(.start, to: store!, on: executor)
     store = nil
@@ -197,7 +197,7 @@ private func send<State, Action>(
         case 2: tasks.append(await send(.stubborn, to: store!, on: executor))
         case 3: await send(.stopStubborn, to: store!, on: executor)
         case 4: executor.advance(by: .milliseconds(Int.random(in: 100...1_500, using: &random)))
-        default: tasks.randomElement(using: &random)?.cancel()
+        default: await tasks.randomElement(using: &random)?.cancel()
         }
       }
       if Bool.random(using: &random) { executor.runToCompletion() }

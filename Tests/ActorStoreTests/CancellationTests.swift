@@ -139,7 +139,7 @@ struct CancellationTests {
     // The replaced effect's send after its cancellation is never delivered.
     #expect(await store.state.log == ["startReplacing(1)", "startReplacing(2)"])
 
-    second.cancel()
+    await second.cancel()
     await second.finish()
     #expect(store.inFlightEffectCount == 0)
     #expect(store.cancellationIndexCount == 0)
@@ -150,7 +150,7 @@ struct CancellationTests {
     let store = Self.makeStore(probe: probe)
     let task = await store.send(.startReplacingTwiceInOneBatch)
     await probe.wait(for: "started 2")
-    task.cancel()
+    await task.cancel()
     await task.finish()
     #expect(probe.events == ["started 2", "cancelled 2"])
     #expect(store.inFlightEffectCount == 0)
@@ -294,8 +294,8 @@ struct CancellationTests {
     await probeB.wait(for: "started 2")
     #expect(probeA.events == ["started 1"])
 
-    taskA.cancel()
-    replacementB.cancel()
+    await taskA.cancel()
+    await replacementB.cancel()
     await taskA.finish()
     await replacementB.finish()
     #expect(storeA.inFlightEffectCount == 0)
@@ -589,7 +589,7 @@ struct NestedElementCancellationTests {
     #expect(Set(probe.events) == ["started 11", "started 12", "started 21", "cancelled 11", "cancelled 12"])
     #expect(!other.hasFinished)
 
-    other.cancel()
+    await other.cancel()
     await other.finish()
     #expect(store.cancellationIndexCount == 0)
   }
@@ -616,7 +616,7 @@ struct NestedElementCancellationTests {
     await first.finish()
     #expect(!second.hasFinished)
     #expect(!probe.events.contains("cancelled 12"))
-    second.cancel()
+    await second.cancel()
     await second.finish()
     #expect(store.cancellationIndexCount == 0)
   }

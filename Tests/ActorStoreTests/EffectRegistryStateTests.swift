@@ -17,7 +17,7 @@ import Testing
     ) -> EffectRecord {
       let id = state.reserve()
       let record = EffectRecord(node: id, origin: nil, label: nil, startedBy: nil)
-      state.open(id, record: record, under: parent, spawned: spawned, keys: EffectKeys(keys), isTask: isTask)
+      state.open(id, record: record, under: parent, spawned: spawned, keys: TinyArray(keys), isTask: isTask)
       return record
     }
 
@@ -49,8 +49,7 @@ import Testing
       return (state.nodes[slot].openStructural, state.nodes[slot].openTransitive)
     }
     func hasKeys(_ record: EffectRecord) -> Bool {
-      if case .none = state.nodes[Int(record.node.slot)].keys.storage { return false }
-      return true
+      !state.nodes[Int(record.node.slot)].keys.isEmpty
     }
     /// Every ID in the index, once per key it is under.
     var indexedIDs: [EffectNodeID] {

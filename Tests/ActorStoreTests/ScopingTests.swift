@@ -110,7 +110,7 @@ struct ScopingTests {
     await probe.wait(for: "counter started")
     #expect(!task.hasFinished)
     #expect(store.inFlightEffectCount == 1)
-    task.cancel()
+    await task.cancel()
     await task.finish()
     #expect(probe.events == ["counter started", "counter cancelled"])
     #expect(store.inFlightEffectCount == 0)

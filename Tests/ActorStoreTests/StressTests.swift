@@ -50,7 +50,7 @@ struct StressTests {
               return nil
             default:
               let task = await store.send(.start(id))
-              task.cancel()
+              await task.cancel()
               return task
             }
           }

@@ -57,14 +57,19 @@ import Synchronization
   @usableFromInline let acquireAnnotation: Annotation
   @usableFromInline let releaseAnnotation: Annotation
 
-  /// The hooks of the ThreadSanitizer runtime linked into this process, or `nil` without one.
+  /// The hooks of the ThreadSanitizer runtime linked into this process (or of the cost counter,
+  /// preloaded), or `nil` without one.
   @usableFromInline static let loaded: Self? = {
     #if canImport(Darwin)
       let everyImage = RTLD_DEFAULT
     #else
       let everyImage: UnsafeMutableRawPointer? = nil  // RTLD_DEFAULT
     #endif
-    guard let acquire = dlsym(everyImage, "__tsan_acquire"), let release = dlsym(everyImage, "__tsan_release")
+    // Without ThreadSanitizer, the cost counter's stand-ins, when it is preloaded to count lock
+    // acquisitions (Benchmarks/CostCounting/README.md).
+    guard
+      let acquire = dlsym(everyImage, "__tsan_acquire") ?? dlsym(everyImage, "actorstore_lock_acquired"),
+      let release = dlsym(everyImage, "__tsan_release") ?? dlsym(everyImage, "actorstore_lock_released")
     else { return nil }
     return Self(
       acquireAnnotation: unsafeBitCast(acquire, to: Annotation.self),

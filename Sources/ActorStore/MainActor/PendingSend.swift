@@ -28,8 +28,15 @@ final class PendingSend: Sendable {
   }
 
   /// Cancels the send's effects: now if it was processed, else as it is processed.
-  func cancel() {
-    let task = state.withLock { state -> StoreTask? in
+  func cancel() { markCancelled()?.cancel() }
+
+  /// Cancels the send's effects like ``cancel()``, and returns once the cancel is final (see
+  /// ``StoreTask/cancel()-async``).
+  nonisolated(nonsending) func cancelAwaitingDelivery() async { await markCancelled()?.cancel() }
+
+  /// Records the cancel; returns the processed send's task, if it was processed, to cancel.
+  private func markCancelled() -> StoreTask? {
+    state.withLock { state -> StoreTask? in
       switch state {
       case .queued(_, let waiters):
         state = .queued(isCancelled: true, waiters: waiters)
@@ -39,7 +46,6 @@ final class PendingSend: Sendable {
         return task
       }
     }
-    task?.cancel()
   }
 
   var isCancelled: Bool {

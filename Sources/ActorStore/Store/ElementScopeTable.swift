@@ -24,7 +24,7 @@
   @usableFromInline let table: Locked<Table>
 
   @usableFromInline struct Table {
-    @usableFromInline var links: [ID: Links] = [:]
+    @usableFromInline var links: [ID: TinyArray<Member>] = [:]
     /// Stores a ``ChildStoreRegistry`` evicted while someone else still held them, by element
     /// ID: invalidated like `links` when their element goes. Held weakly, since nothing
     /// unregisters them (their stores were made unregistered); released ones are pruned.
@@ -69,18 +69,6 @@
   }
 
   /// The live links of one element: almost always one, so no array for it.
-  @usableFromInline enum Links {
-    case one(Member)
-    case many([Member])
-
-    @inlinable var members: [Member] {
-      switch self {
-      case .one(let member): [member]
-      case .many(let members): members
-      }
-    }
-  }
-
   @usableFromInline struct Member {
     /// `unowned(unsafe)`, not `unowned`: a link's deinit unregisters it under the table's lock,
     /// and until it has, the table may compare the link's identity or invalidate it while its
@@ -171,13 +159,7 @@
       }
       let link = makeLink(initial)
       let member = Member(link: link)
-      switch table.links[id] {
-      case nil: table.links[id] = .one(member)
-      case .one(let other): table.links[id] = .many([other, member])
-      case .many(var members):
-        members.append(member)
-        table.links[id] = .many(members)
-      }
+      table.links[id, default: TinyArray()].append(member)
       return link
     }
   }
@@ -211,17 +193,14 @@
   func unregister(id: ID, link: ObjectIdentifier) {
     table.withLock { table in
       guard let links = table.links[id] else { return }
-      let rest = links.members.filter { ObjectIdentifier($0.link) != link }
-      switch rest.count {
-      case 0: table.links[id] = nil
-      case 1: table.links[id] = .one(rest[0])
-      default: table.links[id] = .many(rest)
-      }
+      var rest = links
+      rest.removeAll { ObjectIdentifier($0.link) == link }
+      table.links[id] = rest.isEmpty ? nil : rest
     }
   }
 
   /// The number of element stores alive through this table.
-  var linkCount: Int { table.withLock { $0.links.values.reduce(0) { $0 + $1.members.count } } }
+  var linkCount: Int { table.withLock { $0.links.values.reduce(0) { $0 + $1.count } } }
 
   /// Invalidates the links of the elements `current` no longer has, with the state each had in
   /// `previous`; returns whether to keep watching.
@@ -239,7 +218,7 @@
       guard let elements else {
         for (id, links) in table.links {
           let final = previousElements?[id: id]
-          for member in links.members { member.link.invalidate(finalState: final) }
+          for member in links { member.link.invalidate(finalState: final) }
         }
         for (id, references) in table.adopted {
           let final = previousElements?[id: id]
@@ -257,7 +236,7 @@
       if let previousElements, !table.links.isEmpty {
         for id in elements.idsGone(comparedTo: previousElements.ids, tracked: table.links) {
           let final = previousElements[id: id]
-          for member in table.links.removeValue(forKey: id)!.members { member.link.invalidate(finalState: final) }
+          for member in table.links.removeValue(forKey: id)! { member.link.invalidate(finalState: final) }
         }
       }
       if let previousElements, !table.adopted.isEmpty {

@@ -70,7 +70,7 @@ extension StoreEngine {
     on isolation: isolated StoreIsolation
   ) -> EffectNodeID {
     let owner = concatenation.node
-    let group = registry.openGroup(under: owner, spawned: false, keys: .none)
+    let group = registry.openGroup(under: owner, spawned: false, keys: TinyArray())
     let context = LaunchContext(parent: group, isSpawned: false, path: path, owner: owner, action: action)
     // A delivery, so that a `StoreTask.cancel()` of the concatenation on another thread returns
     // only after the actions the item sends synchronously are reduced, or refuses them.
@@ -89,13 +89,13 @@ extension StoreEngine {
       // `cancelInFlight` applies when the item starts, not now: an effect under the ID may end
       // before that, or start after this.
       let keys = idKeys(id, path)
-      let gate = registry.openGroup(under: parent, spawned: false, keys: EffectKeys(keys))
+      let gate = registry.openGroup(under: parent, spawned: false, keys: TinyArray(keys))
       let inFlightKey = cancelInFlight ? keys[0] : nil
       return Effect(.gated(self.gate(inner, under: gate, path: path), gate, path: path, cancelInFlight: inFlightKey))
     case .scoped(let inner, let component):
       let scopedPath = ScopePath(parent: path, component: component)
       let gate = registry.openGroup(
-        under: parent, spawned: false, keys: EffectKeys(EffectKey(kind: .scope, path: scopedPath)))
+        under: parent, spawned: false, keys: TinyArray(EffectKey(kind: .scope, path: scopedPath)))
       return Effect(.gated(self.gate(inner, under: gate, path: scopedPath), gate, path: scopedPath, cancelInFlight: nil))
     case .merge(let effects):
       return Effect(.merge(effects.map { gate($0, under: parent, path: path) }))

@@ -22,7 +22,7 @@ extension StoreEngine {
       if context.parent == nil, context.path == nil, case .run(let run) = inner.operation {
         let key = EffectKey(id: id)
         if cancelInFlight { cancel(key) }
-        startRun(run, context, keys: EffectKeys(key), replacesGroup: true)
+        startRun(run, context, keys: TinyArray(key), replacesGroup: true)
       } else {
         launchCancellable(inner, id: id, cancelInFlight: cancelInFlight, context)
       }
@@ -47,7 +47,7 @@ extension StoreEngine {
   /// - Parameter replacesGroup: Whether the node is also the `cancellable` group around it (see
   ///   ``EffectRegistryState/reserve(replacesGroup:)``).
   @inlinable
-  func startRun(_ run: EffectRun<Action>, _ context: LaunchContext, keys: EffectKeys = .none, replacesGroup: Bool = false) {
+  func startRun(_ run: EffectRun<Action>, _ context: LaunchContext, keys: TinyArray<EffectKey> = TinyArray(), replacesGroup: Bool = false) {
     let record: EffectTaskRecord<Action>
     // Each `record:` closure is a literal, so that it captures by reference and copies nothing.
     if let parent = context.parent {
@@ -102,7 +102,7 @@ extension StoreEngine {
   }
 
   /// Opens a group node (no task of its own) in `context`.
-  func openGroup(_ context: LaunchContext, keys: EffectKeys) -> EffectNodeID {
+  func openGroup(_ context: LaunchContext, keys: TinyArray<EffectKey>) -> EffectNodeID {
     let (parent, isSpawned) = resolveParent(context)
     return registry.openGroup(under: parent, spawned: isSpawned, keys: keys)
   }
@@ -120,7 +120,7 @@ extension StoreEngine {
         cancel(keys[0])
       }
     }
-    launch(inner, inside: openGroup(context, keys: EffectKeys(keys)), path: context.path, context)
+    launch(inner, inside: openGroup(context, keys: TinyArray(keys)), path: context.path, context)
   }
 
   /// Launches the effects that scope work: an element scope, its cancellation, a throttle, and
@@ -130,7 +130,7 @@ extension StoreEngine {
     switch effect.operation {
     case .scoped(let inner, let component):
       let path = ScopePath(parent: context.path, component: component)
-      let group = openGroup(context, keys: EffectKeys(EffectKey(kind: .scope, path: path)))
+      let group = openGroup(context, keys: TinyArray(EffectKey(kind: .scope, path: path)))
       launch(inner, inside: group, path: path, context)
     case .cancelScope(let component):
       cancel(EffectKey(kind: .scope, path: ScopePath(parent: context.path, component: component)))

@@ -12,7 +12,7 @@ extension StoreEngine {
       launch(Effect(.cancellable(inner, id: rule.id, cancelInFlight: false)), context)
     case .startLater(let replacingPending, let wait):
       if replacingPending { cancel(pendingKey) }
-      let group = openGroup(context, keys: EffectKeys(idKeys(rule.id, context.path)))
+      let group = openGroup(context, keys: TinyArray(idKeys(rule.id, context.path)))
       let path = context.path
       // The operation reaches its own record through the `Send` it is given: capturing the
       // record would make a cycle, since the record holds the operation.
@@ -22,7 +22,7 @@ extension StoreEngine {
         await startThrottled(
           inner, under: group, path: path, unlessCancelled: pending, rule: rule, key: key, on: isolation)
       }
-      let pending = registry.open(under: group, spawned: false, keys: EffectKeys(pendingKey), isTask: true) {
+      let pending = registry.open(under: group, spawned: false, keys: TinyArray(pendingKey), isTask: true) {
         EffectTaskRecord(
           node: $0, origin: nil, label: "throttled", startedBy: context.action, operation: operation, handler: nil,
           receiver: self, isolation: isolation, registry: registry)

@@ -25,18 +25,34 @@ public struct StoreTask: Hashable, Sendable {
     self.pending = pending
   }
 
-  /// Cancels every effect this send started, transitively. Final once it returns, whatever
-  /// thread the effects run on: none of their actions is reduced afterwards. A send the store
+  /// Cancels every effect this send started, transitively, and returns once the cancel is
+  /// final, as TCA's `StoreTask.cancel()`: none of their actions is reduced afterwards, whatever
+  /// thread the effects and the store run on. If the store is, on another thread, reducing an
+  /// action one of these effects sent, this suspends until that batch has ended. A send the store
   /// has not processed yet (made from synchronous code to a store on another executor) has its
   /// effects cancelled as it is processed.
   ///
-  /// If the store is, on another thread, reducing an action one of these effects sent, the call
-  /// waits for that batch to end (it is never longer than one batch). Do not call it while
-  /// holding a lock that the store's reducers take.
+  /// ```swift
+  /// let task = store.send(.startTimer)
+  /// await task.cancel()
+  /// ```
+  nonisolated(nonsending) public func cancel() async {
+    if let pending { return await pending.cancelAwaitingDelivery() }
+    guard let record, let registry else { return }
+    await registry.cancelAwaitingDelivery(record)
+  }
+
+  /// Cancels every effect this send started, transitively, from synchronous code (a
+  /// `viewDidDisappear`, a `deinit`), without waiting: their tasks are cancelled and no action of
+  /// theirs begins to be reduced after it returns. Called on the store's own executor (a
+  /// main-actor store's from the main actor, or from a reducer), it is final, as the awaited
+  /// ``cancel()`` is; from another thread, an action of theirs the store is reducing at that
+  /// moment may still finish its batch. It never blocks: await ``cancel()`` where that batch must
+  /// be over.
   public func cancel() {
     if let pending { return pending.cancel() }
     guard let record, let registry else { return }
-    registry.cancel(record, transitively: true, waitingForDelivery: true)
+    registry.cancel(record, transitively: true)
   }
 
   /// Waits until every effect this send started has finished, transitively (first, for a send

@@ -40,7 +40,8 @@ enum ReportJSON {
     ])
   }
 
-  /// `{allocations, retains, releases, globalEnqueues, accessChecks}` per operation.
+  /// `{allocations, retains, releases, globalEnqueues, accessChecks, executorSwitches,
+  /// lockAcquisitions}` per operation.
   private static func costs(_ costs: CostsPerOperation) -> JSON {
     .object([
       ("allocations", .number(costs.allocations)),
@@ -48,6 +49,8 @@ enum ReportJSON {
       ("releases", .number(costs.releases)),
       ("globalEnqueues", .number(costs.globalEnqueues)),
       ("accessChecks", .number(costs.accessChecks)),
+      ("executorSwitches", .number(costs.executorSwitches)),
+      ("lockAcquisitions", .number(costs.lockAcquisitions)),
     ])
   }
 

@@ -19,12 +19,16 @@ struct CostCounts: Equatable, Sendable {
   /// Dynamic exclusivity checks (`swift_beginAccess`): accesses to class properties, globals and
   /// escaping captures that the compiler could not prove exclusive, each a runtime call.
   var accessChecks = 0
+  var executorSwitches = 0
+  var lockAcquisitions = 0
 
   static func - (lhs: Self, rhs: Self) -> Self {
     Self(
       allocations: lhs.allocations - rhs.allocations,
       retains: lhs.retains - rhs.retains, releases: lhs.releases - rhs.releases,
-      globalEnqueues: lhs.globalEnqueues - rhs.globalEnqueues, accessChecks: lhs.accessChecks - rhs.accessChecks)
+      globalEnqueues: lhs.globalEnqueues - rhs.globalEnqueues, accessChecks: lhs.accessChecks - rhs.accessChecks,
+      executorSwitches: lhs.executorSwitches - rhs.executorSwitches,
+      lockAcquisitions: lhs.lockAcquisitions - rhs.lockAcquisitions)
   }
 }
 
@@ -48,7 +52,10 @@ enum CostCounters {
     /// The preloaded counter's readers, set once by ``install()`` before ``installed`` is set
     /// and never written again, so readers that saw ``installed`` read them without a lock.
     nonisolated(unsafe) private static var counts:
-      (allocations: Count, retains: Count, releases: Count, accessChecks: Count)?
+      (
+        allocations: Count, retains: Count, releases: Count, accessChecks: Count, executorSwitches: Count,
+        lockAcquisitions: Count
+      )?
   #endif
 
   private static let globalEnqueues = Atomic<Int>(0)
@@ -66,7 +73,9 @@ enum CostCounters {
       guard let allocations = dlsym(process, "actorstore_allocation_count"),
         let retains = dlsym(process, "actorstore_retain_count"),
         let releases = dlsym(process, "actorstore_release_count"),
-        let accessChecks = dlsym(process, "actorstore_access_check_count")
+        let accessChecks = dlsym(process, "actorstore_access_check_count"),
+        let executorSwitches = dlsym(process, "actorstore_executor_switch_count"),
+        let lockAcquisitions = dlsym(process, "actorstore_lock_acquisition_count")
       else {
         return "the cost counter is not preloaded; see Benchmarks/CostCounting/README.md"
       }
@@ -75,7 +84,8 @@ enum CostCounters {
       }
       counts = (
         unsafeBitCast(allocations, to: Count.self), unsafeBitCast(retains, to: Count.self),
-        unsafeBitCast(releases, to: Count.self), unsafeBitCast(accessChecks, to: Count.self)
+        unsafeBitCast(releases, to: Count.self), unsafeBitCast(accessChecks, to: Count.self),
+        unsafeBitCast(executorSwitches, to: Count.self), unsafeBitCast(lockAcquisitions, to: Count.self)
       )
       _ = globalEnqueues.load(ordering: .relaxed)  // initialized now, not from inside the hook
       enqueueSlot.assumingMemoryBound(to: Optional<EnqueueHook>.self).pointee = { job, enqueue in
@@ -98,7 +108,8 @@ enum CostCounters {
       guard isInstalled, let counts else { return nil }
       return CostCounts(
         allocations: Int(counts.allocations()), retains: Int(counts.retains()), releases: Int(counts.releases()),
-        globalEnqueues: globalEnqueues.load(ordering: .relaxed), accessChecks: Int(counts.accessChecks()))
+        globalEnqueues: globalEnqueues.load(ordering: .relaxed), accessChecks: Int(counts.accessChecks()),
+        executorSwitches: Int(counts.executorSwitches()), lockAcquisitions: Int(counts.lockAcquisitions()))
     #else
       return nil
     #endif

@@ -52,13 +52,13 @@ struct EffectNode {
   var openStructural: Int32 = 1
   /// `openStructural`'s units plus spawned children still open.
   var openTransitive: Int32 = 1
-  var keys = EffectKeys.none
+  var keys = TinyArray<EffectKey>()
   var task: EffectTask?
   /// The object that outlives the node for its holders (a `Send`, a ``StoreTask``): it learns the
   /// node's outcome (see ``EffectRecord/Status``) and describes it. Groups have none.
   var record: EffectRecord?
-  var structuralWaiters = EffectWaiters()
-  var transitiveWaiters = EffectWaiters()
+  var structuralWaiters = TinyArray<UnsafeContinuation<Void, Never>>()
+  var transitiveWaiters = TinyArray<UnsafeContinuation<Void, Never>>()
 
   init(serial: UInt64, flags: Flags, record: EffectRecord?) {
     self.serial = serial

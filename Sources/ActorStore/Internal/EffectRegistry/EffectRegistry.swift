@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A store tree's in-flight effects: an ``EffectRegistryState`` under one lock.
 ///
 /// The store, its effects' tasks and ``StoreTask/cancel()`` reach it from any thread without
@@ -7,11 +9,13 @@
 /// running.
 @usableFromInline final class EffectRegistry: Sendable {
   @usableFromInline let state: Locked<EffectRegistryState>
-  /// Held by the store tree's executor for as long as it processes work on behalf of an effect
-  /// (an action it sent, a concatenation's or a throttle's start): ``cancel(_:transitively:waitingForDelivery:)``
-  /// takes it to wait until such work of an effect it cancelled has ended (see
-  /// ``withDelivery(for:_:)``). Never taken while `state` is held.
-  @usableFromInline let deliveryGate = Locked<Void>(())
+  /// The number of the latest delivery that ended (see ``withDelivery(for:_:)``): written on the
+  /// store tree's executor as each one ends, read by an awaited cancel (``cancelAwaitingDelivery(_:)``).
+  @usableFromInline let endedDelivery = Atomic<UInt64>(0)
+  /// Whether an awaited cancel waits for a delivery to end. A delivery's end tests it and takes
+  /// the lock only when it is set; an awaited cancel sets it before it checks `endedDelivery`
+  /// once more, both sequentially consistent, so that one of the two sees the other.
+  @usableFromInline let hasDeliveryWaiters = Atomic<Bool>(false)
   /// The record of the root node, which every send origin hangs from.
   let root: EffectRecord
   /// Where the store tree's trace events go; `nil` when it is not traced.
@@ -36,7 +40,7 @@
   ///   - make: Builds the node's record, given its ID; called under the lock.
   @inlinable
   func open<Record: EffectRecord>(
-    under parent: EffectNodeID, spawned: Bool, keys: EffectKeys = .none, isTask: Bool,
+    under parent: EffectNodeID, spawned: Bool, keys: TinyArray<EffectKey> = TinyArray(), isTask: Bool,
     replacesGroup: Bool = false, record make: (EffectNodeID) -> Record
   ) -> Record {
     state.withLock { state in
@@ -50,7 +54,7 @@
   /// Opens a group node (no task, no record) below `parent`, registered under `keys`, held by
   /// its launcher until ``endActivity(of:isTask:)``.
   @usableFromInline
-  func openGroup(under parent: EffectNodeID, spawned: Bool, keys: EffectKeys) -> EffectNodeID {
+  func openGroup(under parent: EffectNodeID, spawned: Bool, keys: TinyArray<EffectKey>) -> EffectNodeID {
     state.withLock { state in
       let id = state.reserve()
       state.open(id, record: nil, under: parent, spawned: spawned, keys: keys, isTask: false)
@@ -64,7 +68,7 @@
   ///   makes it later.
   @inlinable
   func openStandingForSendOrigin<Record: EffectRecord>(
-    keys: EffectKeys, replacesGroup: Bool, record make: (EffectNodeID) -> Record
+    keys: TinyArray<EffectKey>, replacesGroup: Bool, record make: (EffectNodeID) -> Record
   ) -> (Record, originSerial: UInt64) {
     state.withLock { state in
       let originSerial = state.reserveOriginSerial()
@@ -159,55 +163,65 @@
   }
 
   /// Cancels `record`'s node and its sub-effects; with `transitively`, also every effect started
-  /// by actions they sent.
-  ///
-  /// With `waitingForDelivery`, the cancel is final when it returns: if the store tree's executor
-  /// is, on another thread, processing an action one of the cancelled effects sent, this waits
-  /// until that batch has ended. Every later action of theirs is refused (see
-  /// ``withDelivery(for:_:)``), so none is reduced after the return. A cancel made on the thread
-  /// running that batch (from the reducer) does not wait: the batch is its caller.
-  func cancel(_ record: EffectRecord, transitively: Bool, waitingForDelivery: Bool = false) {
-    let thread = waitingForDelivery ? currentThreadID() : 0
-    var mustWait = false
+  /// by actions they sent. Their tasks are cancelled and no action of theirs begins to be
+  /// processed afterwards; never waits (see ``cancelAwaitingDelivery(_:)``).
+  func cancel(_ record: EffectRecord, transitively: Bool) {
+    state.withLock { $0.cancel(record, transitively: transitively) }.perform()
+  }
+
+  /// Cancels `record`'s node and everything started from it, transitively, and returns once the
+  /// cancel is final: if the store tree's executor is, on another thread, processing an action
+  /// one of the cancelled effects sent, this suspends until that delivery has ended (never longer
+  /// than its batch). Every later action of theirs is refused, so none is reduced afterwards.
+  nonisolated(nonsending) func cancelAwaitingDelivery(_ record: EffectRecord) async {
+    var awaited: UInt64?
     state.withLock { state in
-      let followUp = state.cancel(record, transitively: transitively)
-      if waitingForDelivery, let delivery = state.delivery, delivery.thread != thread {
-        // The delivery may have ended already (it is never cleared): waiting is then for a free
-        // gate, or for one batch of a later delivery at most.
-        mustWait = state.isLive(delivery.node) && state.flags(of: delivery.node).contains(.cancelled)
-      }
+      let followUp = state.cancel(record, transitively: true)
+      awaited = state.latestDeliveryOfCancelledEffect
       return followUp
     }.perform()
-    if mustWait { deliveryGate.withLock { _ in } }
+    guard let awaited, endedDelivery.load(ordering: .sequentiallyConsistent) < awaited else { return }
+    await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+      let ended = state.withLock { state -> Bool in
+        state.deliveryWaiters.append((awaited, continuation))
+        hasDeliveryWaiters.store(true, ordering: .sequentiallyConsistent)
+        guard endedDelivery.load(ordering: .sequentiallyConsistent) >= awaited else { return false }
+        state.deliveryWaiters.removeLast()
+        if state.deliveryWaiters.isEmpty { hasDeliveryWaiters.store(false, ordering: .sequentiallyConsistent) }
+        return true
+      }
+      if ended { continuation.resume() }
+    }
   }
 
   /// Runs `body`, work the store tree's executor does on behalf of `record`'s effect, as one
-  /// delivery: unless the action is refused, a ``cancel(_:transitively:waitingForDelivery:)``
-  /// that cancels `record` on another thread meanwhile returns only once `body` has.
+  /// delivery: unless the action is refused, a ``cancelAwaitingDelivery(_:)`` that cancels
+  /// `record` meanwhile returns only once `body` has.
   ///
-  /// The refusal is decided and the delivery registered in one critical section, so for every
-  /// cancel either the refusal sees it (the work is refused) or the cancel sees the delivery
-  /// (and waits for it). The delivery stays registered after `body` returns, until the next one
-  /// replaces it: a cancel that then sees it waits for the gate, which is free or held by a
-  /// later delivery, and clearing it would cost every delivery a second critical section.
+  /// The refusal is decided and the delivery numbered in one critical section, so for every
+  /// cancel either the refusal sees it (the work is refused) or the cancel sees the delivery (and
+  /// an awaited cancel waits for its end). No lock is held while `body` runs.
   /// - Parameters:
   ///   - record: The effect the work is done for.
   ///   - body: The work, handed why it is refused, or `nil` when it goes ahead as usual.
   // Always inlined, so that `body` runs in its caller's frame.
   @inlinable @inline(__always)
   func withDelivery(for record: EffectRecord, _ body: (Refusal?) -> Void) {
-    deliveryGate.withLock { _ in body(beginDelivery(for: record)) }
+    let (refusal, number) = state.withLock { $0.beginDelivery(for: record) }
+    body(refusal)
+    if refusal == nil { endDelivery(number) }
   }
 
-  /// Decides whether work for `record` is refused and, if not, registers it as the latest
-  /// delivery, made on this thread; called with the delivery gate held.
-  @usableFromInline func beginDelivery(for record: EffectRecord) -> Refusal? {
-    let thread = currentThreadID()
-    return state.withLock { state -> Refusal? in
-      let refusal = state.refusal(of: record)
-      if refusal == nil { state.delivery = EffectDelivery(node: record.node, thread: thread) }
-      return refusal
+  /// Marks the delivery `number` ended, and resumes the awaited cancels waiting for it.
+  @usableFromInline func endDelivery(_ number: UInt64) {
+    endedDelivery.store(number, ordering: .sequentiallyConsistent)
+    guard hasDeliveryWaiters.load(ordering: .sequentiallyConsistent) else { return }
+    let waiters = state.withLock { state in
+      let waiters = state.takeDeliveryWaiters(upTo: number)
+      if state.deliveryWaiters.isEmpty { hasDeliveryWaiters.store(false, ordering: .sequentiallyConsistent) }
+      return waiters
     }
+    for waiter in waiters { waiter.resume() }
   }
 
   /// Why an effect's action is not processed as usual.
@@ -391,10 +405,10 @@ extension EffectRegistry {
 /// The latest work the store tree's executor began for an effect, in progress or ended (see
 /// ``EffectRegistry/withDelivery(for:_:)``). Names the node, not its record, so that it keeps
 /// nothing of the effect alive after the work.
-struct EffectDelivery {
+@usableFromInline struct EffectDelivery {
   /// The effect the work is for.
   let node: EffectNodeID
-  /// The thread doing it: a cancel made there is part of the work (or comes after it), and must
-  /// not wait for it.
-  let thread: UInt
+  /// The delivery's number: deliveries are numbered from 1 as they begin, one at a time on the
+  /// store tree's executor.
+  let number: UInt64
 }

@@ -146,15 +146,15 @@ extension EffectRegistryState {
   /// only key: a node with one key is only ever in that key's bucket, so unregistering it needs
   /// no second lookup.
   private mutating func forgetRemovedKey(of id: EffectNodeID) {
-    if case .one = nodes[Int(id.slot)].keys.storage { nodes[Int(id.slot)].keys = .none }
+    if nodes[Int(id.slot)].keys.count == 1 { nodes[Int(id.slot)].keys = TinyArray() }
   }
 
   /// Removes the node in `slot` from the index under all its keys.
   mutating func unregister(_ slot: Int) {
-    if case .none = nodes[slot].keys.storage { return }
+    if nodes[slot].keys.isEmpty { return }
     let id = EffectNodeID(slot: UInt32(slot), serial: nodes[slot].serial)
     for key in nodes[slot].keys { Self.remove(id, from: &index[key]) }
-    nodes[slot].keys = .none
+    nodes[slot].keys = TinyArray()
     shrinkIndexIfSparse()
   }
 

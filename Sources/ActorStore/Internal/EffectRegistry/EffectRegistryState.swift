@@ -48,6 +48,8 @@
   /// The latest work the store tree's executor began for an effect, if any, in progress or
   /// ended (see ``EffectRegistry/withDelivery(for:_:)``).
   var delivery: EffectDelivery?
+  /// Awaited cancels waiting for the delivery numbered `number` to end.
+  var deliveryWaiters: [(number: UInt64, continuation: UnsafeContinuation<Void, Never>)] = []
   /// Traces effect starts, cancellations and ends, which all happen in this state's
   /// transitions, so that the trace's order is the registry's.
   let tracer: StoreTracer?
@@ -116,7 +118,7 @@
   ///   - spawned: Whether the node was started by an action `parent`'s effect sent.
   ///   - isTask: Whether the node runs a task of its own.
   @usableFromInline mutating func open(
-    _ id: EffectNodeID, record: EffectRecord?, under parent: EffectNodeID, spawned: Bool, keys: EffectKeys,
+    _ id: EffectNodeID, record: EffectRecord?, under parent: EffectNodeID, spawned: Bool, keys: TinyArray<EffectKey>,
     isTask: Bool
   ) {
     let slot = Int(id.slot)
@@ -283,6 +285,33 @@
   static let nodeShrinkMinimum = 1_024
 
   // MARK: Queries
+
+  /// Decides whether work for `record` is refused and, if not, numbers it as the latest delivery.
+  @usableFromInline mutating func beginDelivery(for record: EffectRecord) -> (EffectRegistry.Refusal?, UInt64) {
+    let refusal = refusal(of: record)
+    guard refusal == nil else { return (refusal, 0) }
+    let number = (delivery?.number ?? 0) + 1
+    delivery = EffectDelivery(node: record.node, number: number)
+    return (nil, number)
+  }
+
+  /// The number of the latest delivery, in progress or ended, if it is for an effect now
+  /// cancelled: the one an awaited cancel may have to wait for.
+  var latestDeliveryOfCancelledEffect: UInt64? {
+    guard let delivery, isLive(delivery.node), flags(of: delivery.node).contains(.cancelled) else { return nil }
+    return delivery.number
+  }
+
+  /// Removes the awaited cancels waiting for deliveries up to `number`, to resume.
+  mutating func takeDeliveryWaiters(upTo number: UInt64) -> [UnsafeContinuation<Void, Never>] {
+    var ready: [UnsafeContinuation<Void, Never>] = []
+    deliveryWaiters.removeAll { waiter in
+      guard waiter.number <= number else { return false }
+      ready.append(waiter.continuation)
+      return true
+    }
+    return ready
+  }
 
   /// Why an action sent by `record`'s effect is not to be processed as usual, or `nil` when it is.
   func refusal(of record: EffectRecord) -> EffectRegistry.Refusal? {

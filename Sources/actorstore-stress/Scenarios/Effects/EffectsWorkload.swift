@@ -85,7 +85,7 @@ struct EffectsWorkload: Sendable {
         break
       case .taskCancelled:
         await pause(token, Int(plan.delays[token]))
-        task.cancel()
+        await task.cancel()
         ledger.markCancelledFromOutside(token)
       case .idCancelled:
         await pause(token, Int(plan.delays[token]))
