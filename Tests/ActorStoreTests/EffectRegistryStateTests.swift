@@ -42,6 +42,9 @@ import Testing
     func flags(_ id: EffectNodeID) -> EffectNode.Flags { state.flags(of: id) }
     func isIndexed(_ key: EffectKey) -> Bool { state.index[key] != nil }
     var runningTasks: Int { state.runningTasks }
+    /// The node table's allocated room, which must shrink with it: a drained registry gives its
+    /// memory back.
+    var tableCapacity: Int { state.nodes.capacity }
     var tableSize: Int { state.nodes.count }
     var freeListSize: Int { state.freeSlots.count }
     func counts(_ record: EffectRecord) -> (structural: Int32, transitive: Int32) {
@@ -154,9 +157,11 @@ import Testing
     let survivor = records.removeLast()
     for record in records { harness.end(record) }
     #expect(harness.tableSize <= max(Int(survivor.node.slot) + 1, EffectRegistryState.nodeShrinkMinimum))
+    #expect(harness.tableCapacity <= max(8 * harness.tableSize, 2 * EffectRegistryState.nodeShrinkMinimum))
     #expect(harness.freeListSize <= 2 * harness.tableSize + 16)
     harness.end(survivor)
     #expect(harness.tableSize <= EffectRegistryState.nodeShrinkMinimum)
+    #expect(harness.tableCapacity <= 2 * EffectRegistryState.nodeShrinkMinimum)
     #expect(harness.freeListSize <= 2 * harness.tableSize + 16)
     // Reused slots after the shrink still name fresh nodes.
     let next = harness.open()

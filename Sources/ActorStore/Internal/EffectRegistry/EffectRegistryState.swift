@@ -262,9 +262,17 @@
     nodes[slot].flags = .free
     freeSlots.append(UInt32(slot))
     // The root, in slot 0, is never free.
-    if nodes.count > Self.nodeShrinkMinimum, freeSlots.count > nodes.count / 2 {
+    // Guarded by the room, not the size: a table that drained below the minimum still gives
+    // back the room its burst took.
+    if nodes.capacity > Self.nodeShrinkMinimum, freeSlots.count > nodes.count / 2 {
       while nodes[nodes.count - 1].flags.contains(.free) { nodes.removeLast() }
-      if nodes.count < nodes.capacity / 8 { nodes = Array(nodes) }
+      if nodes.count < nodes.capacity / 8 {
+        // A new buffer: `Array(nodes)` would share the old one, capacity and all.
+        var smaller: [EffectNode] = []
+        smaller.reserveCapacity(2 * nodes.count)
+        smaller.append(contentsOf: nodes)
+        nodes = smaller
+      }
     }
     // Entries for removed slots (or pushed twice across a removal) are skipped when popped, and
     // dropped here once they outnumber the table: the list stays proportional to it, at constant
@@ -281,7 +289,7 @@
     Int(slot) < nodes.count && nodes[Int(slot)].flags.contains(.free)
   }
 
-  /// The node table's size below which it is never cut back.
+  /// The node table's room (in nodes) up to which it is never cut back.
   static let nodeShrinkMinimum = 1_024
 
   // MARK: Queries
