@@ -108,8 +108,6 @@ extension Effect {
       Self(.cancellable(inner.mapRuns(transform), id: id, cancelInFlight: cancelInFlight))
     case .scoped(let inner, let component): Self(.scoped(inner.mapRuns(transform), component: component))
     case .throttled(let inner, let rule): Self(.throttled(inner.mapRuns(transform), rule))
-    case .gated(let inner, let record, let path, let cancelInFlight):
-      Self(.gated(inner.mapRuns(transform), record, path: path, cancelInFlight: cancelInFlight))
     }
   }
 }

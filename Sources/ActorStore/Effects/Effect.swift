@@ -26,10 +26,6 @@ public struct Effect<Action: Sendable>: Sendable {
     /// Cancels everything launched under the scope `component`.
     indirect case cancelScope(component: EffectID)
     indirect case throttled(Effect, ThrottleRule)
-    /// A `cancellable` node of a pending `concatenate` item whose gate (a group node) already exists, so
-    /// that `cancel(id:)` reaches it before it starts; with the key its `cancelInFlight` cancels
-    /// when it starts.
-    indirect case gated(Effect, EffectNodeID, path: ScopePath?, cancelInFlight: EffectKey?)
   }
 
   /// Does nothing.
@@ -189,8 +185,6 @@ public struct Effect<Action: Sendable>: Sendable {
     case .scoped(let effect, let component): Effect<T>(.scoped(effect.map(transform), component: component))
     case .cancelScope(let component): Effect<T>(.cancelScope(component: component))
     case .throttled(let effect, let rule): Effect<T>(.throttled(effect.map(transform), rule))
-    case .gated(let effect, let record, let path, let cancelInFlight):
-      Effect<T>(.gated(effect.map(transform), record, path: path, cancelInFlight: cancelInFlight))
     }
   }
 
@@ -205,7 +199,7 @@ public struct Effect<Action: Sendable>: Sendable {
     case .none, .send, .cancel, .cancelScope: true
     case .merge(let effects), .concatenate(let effects): effects.allSatisfy(\.isSynchronous)
     case .cancellable(let inner, _, _), .scoped(let inner, _): inner.isSynchronous
-    case .run, .throttled, .gated: false
+    case .run, .throttled: false
     }
   }
 

@@ -28,7 +28,7 @@ extension StoreEngine {
       }
     case .concatenate(let effects):
       startConcatenation(effects, context)
-    case .scoped, .cancelScope, .throttled, .gated:
+    case .scoped, .cancelScope, .throttled:
       launchScoping(effect, context)
     }
   }
@@ -123,8 +123,7 @@ extension StoreEngine {
     launch(inner, inside: openGroup(context, keys: TinyArray(keys)), path: context.path, context)
   }
 
-  /// Launches the effects that scope work: an element scope, its cancellation, a throttle, and
-  /// a pending concatenation item's gate.
+  /// Launches the effects that scope work: an element scope, its cancellation, a throttle.
   @usableFromInline
   func launchScoping(_ effect: Effect<Action>, _ context: LaunchContext) {
     switch effect.operation {
@@ -136,20 +135,16 @@ extension StoreEngine {
       cancel(EffectKey(kind: .scope, path: ScopePath(parent: context.path, component: component)))
     case .throttled(let inner, let rule):
       launchThrottled(inner, rule, context)
-    case .gated(let inner, let gate, let path, let cancelInFlight):
-      if let cancelInFlight { cancel(cancelInFlight, sparing: gate) }
-      launch(inner, inside: gate, path: path, context)
     case .none, .send, .run, .merge, .cancel, .cancellable, .concatenate:
       launch(effect, context)
     }
   }
 
-  /// Launches `inner` below `group`, then releases the hold `group` was opened with.
+  /// Launches `inner` below `group` unless it was cancelled, then releases the hold `group` was
+  /// opened with.
   func launch(_ inner: Effect<Action>, inside group: EffectNodeID, path: ScopePath?, _ context: LaunchContext) {
     if !registry.isCancelled(group) {
       launch(inner, LaunchContext(parent: group, isSpawned: false, path: path, owner: context.owner, action: context.action))
-    } else {
-      registry.releaseGates(in: inner)
     }
     registry.endActivity(of: group)
   }

@@ -369,39 +369,6 @@ import Synchronization
   }
 }
 
-extension EffectRegistry {
-  /// Suspends until the groups made up front for the `cancellable` and `scoped` nodes of a
-  /// started `concatenate` item are structurally finished. The item's work runs below those
-  /// gates, which hang from the concatenation rather than from the item's own group, so the
-  /// group finishing alone does not mean the item has.
-  func waitUntilGatesFinished<Action>(in effect: Effect<Action>) async {
-    switch effect.operation {
-    case .gated(_, let gate, _, _):
-      // A gate nested in this one is one of its children: this wait covers it.
-      await waitUntilStructurallyFinished(gate)
-    case .merge(let effects), .concatenate(let effects):
-      for effect in effects { await waitUntilGatesFinished(in: effect) }
-    case .none, .send, .run, .cancellable, .cancel, .scoped, .cancelScope, .throttled:
-      break
-    }
-  }
-
-  /// Releases the gates made up front for the `cancellable` and `scoped` nodes of a
-  /// `concatenate` item that will never start (its concatenation was cancelled or its store
-  /// released), so that nothing waits on them.
-  func releaseGates<Action>(in effect: Effect<Action>) {
-    switch effect.operation {
-    case .gated(let inner, let gate, _, _):
-      releaseGates(in: inner)
-      endActivity(of: gate)
-    case .merge(let effects), .concatenate(let effects):
-      for effect in effects { releaseGates(in: effect) }
-    case .none, .send, .run, .cancellable, .cancel, .scoped, .cancelScope, .throttled:
-      break
-    }
-  }
-}
-
 /// The latest work the store tree's executor began for an effect, in progress or ended (see
 /// ``EffectRegistry/withDelivery(for:_:)``). Names the node, not its record, so that it keeps
 /// nothing of the effect alive after the work.
