@@ -51,6 +51,12 @@ final class MainActorMailbox<State: Sendable>: Sendable {
   private let slot = Locked(Slot())
   private let scheduler: any MainActorScheduler
   private let deliver: @MainActor @Sendable (_ delivery: Delivery, _ acknowledged: UInt64) -> Void
+  /// `deliver`, its main-actor isolation cast away: called only where `MainActorCheck` has just
+  /// found the main actor current (an inline delivery), so that the call needs no
+  /// `MainActor.assumeIsolated` closure, which allocates (Docs/Stress-and-Benchmarks.md, "The
+  /// main-actor send's allocations"). A global actor's isolation is not part of a function
+  /// value's representation, so the cast changes the type only.
+  private let deliverOnMainActor: @Sendable (_ delivery: Delivery, _ acknowledged: UInt64) -> Void
   /// Whether the store publishes on the main actor (``StoreExecutor/runsOnMainActor``): posts
   /// made there are delivered within the publication, not on a later turn.
   private let deliversInline: Bool
@@ -67,6 +73,8 @@ final class MainActorMailbox<State: Sendable>: Sendable {
     scheduler = store.executor.mainActorScheduler
     deliversInline = store.runsOnMainActor
     self.deliver = deliver
+    deliverOnMainActor = unsafeBitCast(
+      deliver, to: (@Sendable (_ delivery: Delivery, _ acknowledged: UInt64) -> Void).self)
     store.watch { [weak self] state in self?.post(state) ?? false }
   }
 
@@ -121,7 +129,7 @@ final class MainActorMailbox<State: Sendable>: Sendable {
       return slot.acknowledged
     }
     guard let acknowledged else { return false }
-    MainActor.assumeIsolated { deliver(state.map(Delivery.state) ?? .gone, acknowledged) }
+    deliverOnMainActor(state.map(Delivery.state) ?? .gone, acknowledged)
     return state != nil
   }
 

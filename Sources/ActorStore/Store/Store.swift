@@ -22,8 +22,11 @@ public actor Store<State: Sendable, Action: Sendable> {
   @usableFromInline nonisolated let core: StoreCore<State, Action>
   /// What `send` runs: a root store's feature-specialized batch, or the forwarding to the
   /// parent. Kept on the store itself as a plain closure: reaching it costs no generic
-  /// metadata lookup, unlike a field of the generic engine or an optional.
-  private let sendEntry: (isolated Store, Action, CallSite) -> StoreTask
+  /// metadata lookup, unlike a field of the generic engine or an optional. Called only on the
+  /// store tree's executor (from `send`, or from `sendOnMainActor` once it has checked that
+  /// this is the executor it runs on); the closure takes no `isolated` store, so that the
+  /// latter needs no `assumeIsolated` closure, which allocates.
+  private let sendEntry: @Sendable (Store, Action, CallSite) -> StoreTask
 
   /// Creates a root store.
   /// - Parameters:
@@ -181,15 +184,16 @@ public actor Store<State: Sendable, Action: Sendable> {
   ) -> StoreTask {
     if runsOnMainActor {
       // The tree's executor is the main actor's (or, under test, plays it and says so).
-      return assumeIsolated { $0.send(action, fileID: fileID, filePath: filePath, line: line, column: column) }
+      preconditionIsolated()
+      return sendEntry(self, action, CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
     let pending = PendingSend()
     sendInOrder(action) { pending.attach($0) }
     return StoreTask(pending: pending)
   }
 
-  /// A scoped store's `sendEntry`.
-  private func sendThroughParent(_ action: Action, from site: CallSite) -> StoreTask {
+  /// A scoped store's `sendEntry`; on the store tree's executor.
+  private nonisolated func sendThroughParent(_ action: Action, from site: CallSite) -> StoreTask {
     guard case .scoped(let link) = core else {
       preconditionFailure("a root store sends through its engine's batch, not through a parent")
     }
