@@ -221,12 +221,7 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
   /// Sends `action` to a store off the main actor as the send numbered `number` (see
   /// ``AwaitedSends``): the mailbox is told once the store has processed it.
   private func sendAwaited(_ action: Action, numbered number: UInt64) -> StoreTask {
-    let pending = PendingSend()
-    store.sendInOrder(action) { [mailbox] task in
-      mailbox?.acknowledge(number)
-      pending.attach(task)
-    }
-    return StoreTask(pending: pending)
+    store.sendInOrder(action) { [mailbox] _ in mailbox?.acknowledge(number) }
   }
 
   private func receive(_ delivery: MainActorMailbox<State>.Delivery, acknowledged: UInt64) {

@@ -187,9 +187,7 @@ public actor Store<State: Sendable, Action: Sendable> {
       preconditionIsolated()
       return sendEntry(self, action, CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
-    let pending = PendingSend()
-    sendInOrder(action) { pending.attach($0) }
-    return StoreTask(pending: pending)
+    return sendInOrder(action)
   }
 
   /// A scoped store's `sendEntry`; on the store tree's executor.
@@ -325,14 +323,20 @@ public actor Store<State: Sendable, Action: Sendable> {
   /// - Parameter processed: Called with the send's task on the store's executor once the store
   ///   has processed it, before the store runs anything else (a main-actor mailbox relies on
   ///   it: nothing is published between the send's state and this call).
-  nonisolated func sendInOrder(_ action: Action, processed: (@Sendable (StoreTask) -> Void)? = nil) {
-    orderedSends.enqueue { await self.send(action, then: processed) }
+  /// - Returns: A task that follows the send, before and after the store processes it (see
+  ///   ``PendingSend``).
+  nonisolated func sendInOrder(_ action: Action, processed: (@Sendable (StoreTask) -> Void)? = nil) -> StoreTask {
+    let pending = PendingSend()
+    orderedSends.enqueue { await self.send(action, then: processed, attachingTo: pending) }
+    return StoreTask(pending: pending)
   }
 
-  /// Sends `action` and calls `processed` with its task, in one isolated call.
-  private func send(_ action: Action, then processed: (@Sendable (StoreTask) -> Void)?) {
+  /// Sends `action`, calls `processed` with its task and hands the task to `pending`, in one
+  /// isolated call.
+  private func send(_ action: Action, then processed: (@Sendable (StoreTask) -> Void)?, attachingTo pending: PendingSend) {
     let task = send(action)
     processed?(task)
+    pending.attach(task)
   }
 
   /// The state, or `nil` once a scoped store's state is gone; isolated.
