@@ -241,4 +241,52 @@ import Testing
       #expect(indexed.count == expected.count, "seed \(seed)")
     }
   }
+
+  /// Deliveries against a model, over seeded sequences of starts, deliveries, cancels and ends:
+  /// a delivery goes ahead exactly when its effect is live, not cancelled and not finished; the
+  /// ones that go ahead are numbered 1, 2, 3… in order; and an awaited cancel is told to wait
+  /// for the latest one exactly when that delivery's effect is now cancelled and still live.
+  @Test(arguments: 0..<100)
+  func deliveriesAreNumberedAndAnAwaitedCancelWaitsOnlyForTheLatestOfACancelledEffect(seed: Int) {
+    var random = SplitMix64(state: UInt64(seed))
+    let harness = Harness()
+    var records: [EffectRecord] = []
+    /// Every record opened, ended or not: a delivery may come from a `Send` that outlived its
+    /// effect.
+    var opened: [EffectRecord] = []
+    var ended: Set<EffectNodeID> = []
+    var cancelled: Set<EffectNodeID> = []
+    var numbered: UInt64 = 0
+    var latest: EffectNodeID?
+    for step in 0..<200 {
+      switch random.next() % 4 {
+      case 0:
+        records.append(harness.open())
+        opened.append(records.last!)
+      case 1 where !opened.isEmpty:
+        let record = opened[Int(random.next() % UInt64(opened.count))]
+        let (refusal, number) = harness.state.beginDelivery(for: record)
+        let goesAhead = !ended.contains(record.node) && !cancelled.contains(record.node)
+        #expect((refusal == nil) == goesAhead, "seed \(seed), step \(step)")
+        if goesAhead {
+          numbered += 1
+          latest = record.node
+          #expect(number == numbered, "seed \(seed), step \(step)")
+        }
+      case 2 where !records.isEmpty:
+        let record = records[Int(random.next() % UInt64(records.count))]
+        harness.cancel(record, transitively: false)
+        if !ended.contains(record.node) { cancelled.insert(record.node) }
+      case 3 where !records.isEmpty:
+        let record = records.remove(at: Int(random.next() % UInt64(records.count)))
+        harness.end(record)
+        ended.insert(record.node)
+      default:
+        break
+      }
+      let awaited = harness.state.latestDeliveryOfCancelledEffect
+      let expected = latest.flatMap { cancelled.contains($0) && !ended.contains($0) ? numbered : nil }
+      #expect(awaited == expected, "seed \(seed), step \(step)")
+    }
+  }
 }
