@@ -151,6 +151,22 @@ struct ScopingTests {
     #expect(await counts.next() == nil)
   }
 
+  /// A scope's closure is the app's code: it runs with no lock of the store held, so it may
+  /// read the store itself (it deadlocked on the publisher's lock when a stream started).
+  @Test func aScopeClosureMayReadItsStoreWhileAStreamStarts() async {
+    let store = Self.makeStore()
+    let child = store.scope(
+      state: { state -> CounterState? in
+        _ = store.currentState
+        return state.counter
+      },
+      action: { Action.counter($0) })
+    var counts = child!.observe(\.count).makeAsyncIterator()
+    #expect(await counts.next() == 0)
+    await store.send(.counter(.increment))
+    #expect(await counts.next() == 1)
+  }
+
   @Test func closureScopeIsNilWhileTheStateIsAbsentAndInvalidatedWhenItGoes() async {
     let store = Store(initialState: OptionalChildFeature.State(), reducer: OptionalChildFeature.reducer(probe: Probe()))
     #expect(store.scope(state: { $0.child }, action: { .child($0) }) == nil)

@@ -17,6 +17,9 @@
     @usableFromInline var ended: Set<Int> = []
     var nextObserverID = 0
     var isFinished = false
+    /// The publications so far: a stream reads the snapshot, projects it outside the lock and
+    /// registers only if no publication came in between.
+    @usableFromInline var publications: UInt64 = 0
 
     init(snapshot: State) { self.snapshot = snapshot }
 
@@ -86,6 +89,7 @@
     var state = live
     let observers = storage.withLock { storage -> [Observer] in
       swap(&storage.snapshot, &state)
+      storage.publications &+= 1
       return storage.observers.isEmpty ? [] : storage.liveObservers()
     }
     // `state` is now the replaced snapshot.
@@ -115,11 +119,25 @@
     _ extract: @escaping @Sendable (State) -> Value?, owner: AnyObject?
   ) -> AsyncStream<Value> {
     let (stream, continuation) = AsyncStream.makeStream(of: Value.self)
-    let id = storage.withLock { storage -> Int? in
-      guard !storage.isFinished, let initial = extract(storage.snapshot) else { return nil }
-      continuation.yield(initial)
-      let observer = ValueObserver(extract: extract, last: initial, continuation: continuation, owner: owner)
-      return storage.add({ state, _ in observer.receive(state.pointee) }, finish: observer.finish)
+    // `extract` is the app's code (a key path, a scope's closure): it runs outside the lock, on
+    // a copy of the snapshot, and the observer is registered with its value only if no
+    // publication came in between (else the next try reads the newer snapshot). Registration
+    // and the first value then stay atomic with respect to publications.
+    var id: Int?
+    while true {
+      let (snapshot, publications, isFinished) = storage.withLock { ($0.snapshot, $0.publications, $0.isFinished) }
+      guard !isFinished, let initial = extract(snapshot) else { break }
+      let registered = storage.withLock { storage -> Int?? in
+        guard !storage.isFinished else { return .some(nil) }
+        guard storage.publications == publications else { return nil }
+        continuation.yield(initial)
+        let observer = ValueObserver(extract: extract, last: initial, continuation: continuation, owner: owner)
+        return storage.add({ state, _ in observer.receive(state.pointee) }, finish: observer.finish)
+      }
+      if let registered {
+        id = registered
+        break
+      }
     }
     guard let id else {
       continuation.finish()
