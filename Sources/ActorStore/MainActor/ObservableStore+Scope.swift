@@ -142,7 +142,7 @@ extension ObservableStore {
   private func entry<ChildState, ChildAction>(
     for scope: PresentationScope<State, Action, ChildState, ChildAction>
   ) -> PresentedChild<ChildState, ChildAction> {
-    let existing = presentationScopes[scope.state]
+    let existing = childScopes[scope.state]
     if let entry = existing as? PresentedChild<ChildState, ChildAction> { return entry }
     if existing != nil {
       reportIssue(
@@ -150,7 +150,7 @@ extension ObservableStore {
           + "each state has one presentation; the child store of the other scope was replaced.")
     }
     let entry = PresentedChild<ChildState, ChildAction>()
-    presentationScopes[scope.state] = entry
+    childScopes[scope.state] = entry
     return entry
   }
 }

@@ -53,9 +53,9 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
   private var awaited = AwaitedSends<State>()
   /// Element stores handed out by ``elements(_:action:)``, per collection, by element ID.
   private var elementStores: [AnyKeyPath: [AnyHashable: AnyObject]] = [:]
-  /// Optional child stores handed out by `scope(state:action:)`, by the state's key path (see
-  /// `ObservableStore+Scope.swift`).
-  var presentationScopes: [AnyKeyPath: AnyObject] = [:]
+  /// What the `scope(state:action:)`s keep per child (`ObservableStore+Scope.swift`,
+  /// `ObservableStore+Stack.swift`), by the state's key path.
+  var childScopes: [AnyKeyPath: AnyObject] = [:]
 
   /// A member some observer read, and how to tell whether a new state changes it. Its
   /// closures hold the member's key path into this class, formed once.
