@@ -107,6 +107,27 @@ import Testing
     #expect(parent.state.editor?.id == 2 && parent.state.log.isEmpty)
   }
 
+  /// Over a store off the main actor, states arrive later: a second `nil` write for the same
+  /// sheet, made before the state without it arrived, does not dismiss again.
+  @Test func overAStoreOffTheMainActorASheetIsDismissedOnceToo() {
+    let executor = TestExecutor()
+    defer { executor.drainAfterRelease() }
+    let store = Store(initialState: Parent.State(), reducer: Parent(clock: executor.clock), executor: executor.makeStoreExecutor())
+    let parent = ObservableStore(store)
+    executor.send(.present(1), to: store)
+    let child = parent.scope(state: \.editor, action: .editor)
+    #expect(child?.state.id == 1)
+    let binding = binding(of: parent)
+    parent[keyPath: binding] = nil
+    parent[keyPath: binding] = nil
+    executor.runUntilIdle()
+    #expect(parent.state.editor == nil)
+    #expect(parent.state.log == ["dismissing 1"])
+    #expect(parent.scope(state: \.editor, action: .editor) == nil)
+    #expect(child?.isAlive == false)
+    executor.checkForeignEnqueues()
+  }
+
   @Test func aCaseOfADestinationEnumIsScopedWithAComputedPropertyAndPresented() {
     let executor = TestExecutor()
     defer { executor.drainAfterRelease() }
