@@ -13,9 +13,10 @@
 ///   store notifies its members' readers).
 /// - The binding seam (``subscript(presentation:shown:)``) decides what SwiftUI's writes mean
 ///   with ``PresentationBindingWrite``: `nil` for the presentation SwiftUI was shown sends
-///   `.dismiss` once;
-///   `nil` after the state already ended it, or replaced it, sends nothing (and, when replaced,
-///   SwiftUI is made to read the binding again); a non-`nil` write changes nothing.
+///   `.dismiss` once; `nil` after the state already ended it, or replaced it, sends nothing (and,
+///   when replaced, SwiftUI is made to read the binding again); a non-`nil` write changes nothing.
+/// - Each optional child (and each screen of a stack, see `element(id:)`) keeps a small record
+///   for the life of this store, whether presented or not.
 extension ObservableStore {
   /// The presented child's store, `nil` while nothing is presented: TCA's `store.scope(state:
   /// \.destination?.edit, action: \.destination.edit)`, for `if let child = store.scope(…)` in a
