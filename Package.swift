@@ -44,10 +44,18 @@ let package = Package(
       path: "Sources/Examples/SettingsScreen",
       swiftSettings: strictSettings
     ),
+    .target(
+      name: "Notebook",
+      dependencies: ["ActorStore"],
+      path: "Sources/Examples/Notebook",
+      swiftSettings: strictSettings
+    ),
     .testTarget(name: "ActorStoreTests", dependencies: ["ActorStore"], swiftSettings: strictSettings),
     .testTarget(
       name: "ActorStoreTestingTests",
-      dependencies: ["ActorStore", "ActorStoreTesting", "FavouriteCharacters", "CountryPicker", "SettingsScreen"],
+      dependencies: [
+        "ActorStore", "ActorStoreTesting", "FavouriteCharacters", "CountryPicker", "SettingsScreen", "Notebook",
+      ],
       swiftSettings: strictSettings
     ),
     .testTarget(name: "ActorStressTests", dependencies: ["actorstore-stress"], swiftSettings: strictSettings),

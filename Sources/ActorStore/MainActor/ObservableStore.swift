@@ -30,7 +30,7 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
   /// The store shown.
   public let store: Store<State, Action>
 
-  private var currentState: State
+  private(set) var currentState: State
   private var alive = true
   /// The members observers read, by the state's key path; and the collections whose IDs
   /// ``elements(_:action:)`` tracks, by the collection's key path.
@@ -53,10 +53,13 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
   private var awaited = AwaitedSends<State>()
   /// Element stores handed out by ``elements(_:action:)``, per collection, by element ID.
   private var elementStores: [AnyKeyPath: [AnyHashable: AnyObject]] = [:]
+  /// What the `scope(state:action:)`s keep per child (`ObservableStore+Scope.swift`,
+  /// `ObservableStore+Stack.swift`), by the state's key path.
+  var childScopes: [AnyKeyPath: AnyObject] = [:]
 
   /// A member some observer read, and how to tell whether a new state changes it. Its
   /// closures hold the member's key path into this class, formed once.
-  private struct TrackedMember {
+  struct TrackedMember {
     let access: (ObservableStore) -> Void
     let changes: (State, State) -> Bool
     /// Whether dropping a binding write (by the state's key path) for a new state changes what
@@ -135,15 +138,7 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
     _ elements: any KeyPath<State, IdentifiedArray<ID, ElementState>> & Sendable,
     action: ActionPath<Action, IdentifiedAction<ID, ElementAction>>
   ) -> [ObservableStore<ElementState, ElementAction>] {
-    if trackedIDs[elements] == nil {
-      let member = nextObservedMember()
-      trackedIDs[elements] = TrackedMember(
-        access: { $0.registrar.access($0, keyPath: member) },
-        changes: { !$0[keyPath: elements].ids.elementsEqual($1[keyPath: elements].ids) },
-        willSet: { $0.registrar.willSet($0, keyPath: member) },
-        didSet: { $0.registrar.didSet($0, keyPath: member) })
-    }
-    trackedIDs[elements]?.access(self)
+    trackedStructure(elements) { !$0[keyPath: elements].ids.elementsEqual($1[keyPath: elements].ids) }.access(self)
     let ids = currentState[keyPath: elements].ids
     let cached = elementStores[elements] ?? [:]
     var stores: [AnyHashable: AnyObject] = [:]
@@ -162,6 +157,26 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
     }
     elementStores[elements] = stores
     return result
+  }
+
+  /// The tracked member for a fact about the state's structure, under `key`: a collection's IDs
+  /// (``elements(_:action:)``), a child's presence (`scope(state:action:)`). Created at the first
+  /// call; `changes` tells whether a new state changes the fact, and is the same for every call
+  /// with one key.
+  /// - Parameters:
+  ///   - key: The state's key path to what the fact is about.
+  ///   - changes: Whether the fact differs between an old and a new state.
+  /// - Returns: The member, to access (track) or to notify.
+  func trackedStructure(_ key: AnyKeyPath, changes: @escaping (State, State) -> Bool) -> TrackedMember {
+    if let member = trackedIDs[key] { return member }
+    let member = nextObservedMember()
+    let tracking = TrackedMember(
+      access: { $0.registrar.access($0, keyPath: member) },
+      changes: changes,
+      willSet: { $0.registrar.willSet($0, keyPath: member) },
+      didSet: { $0.registrar.didSet($0, keyPath: member) })
+    trackedIDs[key] = tracking
+    return tracking
   }
 
   /// The whole state; reading it tracks every change.

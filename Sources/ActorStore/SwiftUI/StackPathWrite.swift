@@ -1,24 +1,38 @@
 /// One screen of a navigation path as SwiftUI holds it: a ``StackState`` element with its ID
 /// (TCA's `StackState.Component`). A `NavigationLink(state:)` makes one with a fresh ID; the
 /// path binding's getter makes one per element of the state.
-package struct StackPathComponent<Element> {
+///
+/// Equal and hashed by ID alone: SwiftUI's `NavigationStack` needs `Hashable` path elements,
+/// and an ID names one screen for good (its state as of the component's making is a snapshot;
+/// the screen's store shows the current one).
+public struct StackPathComponent<Element>: Hashable {
   /// The element's ID; fresh (from ``DependencyValues/stackElementID``) for a link's push.
-  package let id: StackElementID
-  /// The element's state.
-  package let element: Element
+  public let id: StackElementID
+  /// The element's state when the component was made.
+  public let element: Element
 
   /// A component.
   /// - Parameters:
   ///   - id: The element's ID.
   ///   - element: The element's state.
-  package init(id: StackElementID, element: Element) {
+  public init(id: StackElementID, element: Element) {
     self.id = id
     self.element = element
   }
+
+  /// Whether the two name the same screen.
+  /// - Parameters:
+  ///   - lhs: A component.
+  ///   - rhs: Another.
+  /// - Returns: Whether their IDs are equal.
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.id == rhs.id }
+
+  /// Hashes the ID.
+  /// - Parameter hasher: The hasher.
+  public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 }
 
 extension StackPathComponent: Sendable where Element: Sendable {}
-extension StackPathComponent: Equatable where Element: Equatable {}
 
 /// What a path SwiftUI wrote through a `NavigationStack(path:)` binding means for the store: the
 /// decision, by IDs alone, that the path binding over a ``StackState`` turns into

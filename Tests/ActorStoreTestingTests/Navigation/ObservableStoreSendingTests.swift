@@ -1,0 +1,57 @@
+import ActorStore
+import ActorStoreTesting
+import Testing
+
+/// The plain-Swift seams behind `$store.name.sending(.nameChanged)` (`subscript(sending:)`) and
+/// behind the buttons of `.alert(_:)` / `.confirmationDialog(_:)` (`send(tapping:)`): a write
+/// sends the feature's own action; a tap sends the button's action, and every tap ends with
+/// exactly one dismissal, whether the action dismisses or SwiftUI's own dismissal does.
+@MainActor @Suite struct ObservableStoreSendingTests {
+  typealias Editor = PresentationTests.Editor
+  typealias Screen = TCAParityPresentationTests.Screen
+
+  @Test func aSendingWriteSendsTheFeaturesActionAndReadsTheMember() {
+    let executor = TestExecutor()
+    defer { executor.drainAfterRelease() }
+    let editor = ObservableStore(
+      Store(
+        initialState: Editor.State(id: 1), reducer: Editor(clock: executor.clock),
+        executor: executor.makeMainActorStoreExecutor()))
+    let text = \ObservableStore<Editor.State, Editor.Action>.[sending: SendingMember(member: \.text, action: .edit)]
+    let reads = ChangeCounter { _ = editor[keyPath: text] }
+    editor[keyPath: text] = "draft"
+    #expect(editor.text == "draft")
+    #expect(editor[keyPath: text] == "draft")
+    #expect(reads.count == 1)
+  }
+
+  @Test func aTappedButtonSendsItsActionAndTheAlertIsDismissedOnce() {
+    let executor = TestExecutor()
+    defer { executor.drainAfterRelease() }
+    let screen = ObservableStore(
+      Store(initialState: Screen.State(), reducer: Screen(), executor: executor.makeMainActorStoreExecutor()))
+    let scope = PresentationScope<Screen.State, Screen.Action, _, _>(
+      state: \.destination?.alert, action: .presented(.destination, .alert))
+    screen.send(.presentAlert)
+    let binding = \ObservableStore<Screen.State, Screen.Action>.[presentation: scope, shown: screen.presentation(of: scope)]
+    // The delete button: its action reaches the screen and dismisses the alert; SwiftUI's
+    // dismissal that follows finds nothing to dismiss.
+    let alert = screen[keyPath: binding]
+    #expect(alert?.send(tapping: Screen.alert.buttons[0]) != nil)
+    #expect(screen.state.isDeleted && screen.state.destination == nil)
+    screen[keyPath: binding] = nil
+    #expect(screen.state.destination == nil)
+    // A button without an action sends nothing; SwiftUI's dismissal sends `.dismiss`.
+    screen.send(.presentAlert)
+    let again = \ObservableStore<Screen.State, Screen.Action>.[presentation: scope, shown: screen.presentation(of: scope)]
+    let cancel = ButtonState<TCAParityPresentationTests.Destination.Action.Alert>(role: .cancel) { "Cancel" }
+    #expect(screen[keyPath: again]?.send(tapping: cancel) == nil)
+    #expect(screen.state.destination != nil)
+    screen[keyPath: again] = nil
+    #expect(screen.state.destination == nil)
+  }
+}
+
+extension ActionPath where Root == PresentationTests.Editor.Action, Value == String {
+  static let edit = ActionPath(embed: Root.edit, extract: { if case .edit(let text) = $0 { text } else { nil } })
+}
