@@ -99,9 +99,17 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
   /// Starts tracking the member at `keyPath`.
   private func track<Value: Equatable>(_ keyPath: KeyPath<State, Value>) -> TrackedMember {
     let member = nextObservedMember()
+    // Compared with the value last shown, not with the old state's: a `Shared` member reads the
+    // same newest value through both states, and would never look changed.
+    var shown = currentState[keyPath: keyPath]
     let tracking = TrackedMember(
       access: { $0.registrar.access($0, keyPath: member) },
-      changes: { $0[keyPath: keyPath] != $1[keyPath: keyPath] },
+      changes: { _, new in
+        let value = new[keyPath: keyPath]
+        guard value != shown else { return false }
+        shown = value
+        return true
+      },
       dropsWrite: { writes, state in
         guard let written = writes[keyPath] as? Value else { return false }
         return written != state[keyPath: keyPath]

@@ -1,0 +1,63 @@
+import Synchronization
+
+/// The shared values a root store's state holds, and which of their changes it has published.
+///
+/// `@unchecked Sendable`: `seenEpoch`, `holdsShared` and `held` are touched only on the store's
+/// executor (its serial executor is their lock), from the store engine's publication and
+/// republication; `republishScheduled` is atomic, set from any thread by a change.
+@usableFromInline final class SharedHoldings: @unchecked Sendable {
+  struct Held {
+    let reference: any AnySharedReference
+    /// The reference's version in the state last published.
+    var publishedVersion: UInt64
+  }
+
+  /// The ``SharedDiscovery/epoch`` of the last walk of the state.
+  @usableFromInline var seenEpoch: UInt64 = 0
+  /// Whether `held` is not empty: every publication then records the versions published.
+  @usableFromInline var holdsShared = false
+  private var held: [ObjectIdentifier: Held] = [:]
+  /// Whether a republication is scheduled and has not started: changes made meanwhile ride on
+  /// it, so a burst of changes costs one job.
+  let republishScheduled = Atomic(false)
+
+  init() {}
+
+  deinit {
+    // The store is released: the references forget it, and write what they still owe.
+    for entry in held.values { entry.reference.holderWasReleased() }
+  }
+
+  /// Whether the next publication has work here: the store holds shared values (their versions
+  /// are recorded), or some `Shared` was made since the state was last walked. One relaxed
+  /// atomic load for a store without shared values.
+  @inlinable var needsUpdate: Bool {
+    holdsShared || SharedDiscovery.epoch.load(ordering: .relaxed) != seenEpoch
+  }
+
+  /// Before a publication of `state`: walks it if `Shared`s were made since the last walk
+  /// (subscribing `subscriber` to the shared values it now holds, unsubscribing from those it
+  /// no longer does), then records the version of each value held, as published.
+  func willPublish(_ state: Any, subscriber: any SharedSubscriber) {
+    let epoch = SharedDiscovery.epoch.load(ordering: .relaxed)
+    if epoch != seenEpoch {
+      seenEpoch = epoch
+      let found = SharedDiscovery.references(in: state)
+      for (id, entry) in held where found[id] == nil {
+        entry.reference.unsubscribe(subscriber)
+        held[id] = nil
+      }
+      for (id, reference) in found where held[id] == nil {
+        reference.subscribe(subscriber)
+        held[id] = Held(reference: reference, publishedVersion: 0)
+      }
+      holdsShared = !held.isEmpty
+    }
+    for id in held.keys { held[id]!.publishedVersion = held[id]!.reference.version }
+  }
+
+  /// Whether a value held changed since the state was last published.
+  var hasUnpublishedChanges: Bool {
+    held.values.contains { $0.reference.version != $0.publishedVersion }
+  }
+}

@@ -1,0 +1,68 @@
+@testable import ActorStore
+import ActorStoreTesting
+
+/// A list of meetings kept under a shared key, and a counter of its own.
+struct MeetingList: Reducer {
+  struct State: Equatable, Sendable {
+    @Shared(.inMemory("meetings")) var meetings: [String] = []
+    var edits = 0
+  }
+
+  enum Action: Equatable, Sendable {
+    case add(String)
+    case assign([String])
+    case removeFirst
+    case addLater(String)
+    case edit
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .add(let title):
+      state.$meetings.withLock { $0.append(title) }
+    case .assign(let meetings):
+      state.meetings = meetings
+    case .removeFirst:
+      state.$meetings.withLock { _ = $0.removeFirst() }
+    case .addLater(let title):
+      return .run { [meetings = state.$meetings] send in
+        meetings.withLock { $0.append(title) }
+        await send(.edit)
+      }
+    case .edit:
+      state.edits += 1
+    }
+    return .none
+  }
+}
+
+/// Holds a different key: never republished for `MeetingList`'s changes.
+struct Unrelated: Reducer {
+  struct State: Equatable, Sendable {
+    @Shared(.inMemory("other")) var value = 0
+  }
+
+  enum Action: Equatable, Sendable { case set(Int) }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .set(let value): state.value = value
+    }
+    return .none
+  }
+}
+
+/// Counts the publications of a store's state (through the store's internal `watch`, which
+/// every publication calls once), on its executor.
+final class PublicationCount: Sendable {
+  private let count = LockIsolated(0)
+
+  init<State, Action>(_ store: Store<State, Action>) {
+    store.watch { [count] _ in
+      count.withValue { $0 += 1 }
+      return true
+    }
+  }
+
+  var value: Int { count.value }
+}
