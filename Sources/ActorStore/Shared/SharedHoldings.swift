@@ -4,7 +4,9 @@ import Synchronization
 ///
 /// `@unchecked Sendable`: `seenEpoch`, `holdsShared` and `held` are touched only on the store's
 /// executor (its serial executor is their lock), from the store engine's publication and
-/// republication; `republishScheduled` is atomic, set from any thread by a change.
+/// republication, never while another access to them is in progress (nothing user code can reach
+/// refers to them), so they skip the dynamic exclusivity check, as the engine's fields do;
+/// `republishScheduled` is atomic, set from any thread by a change.
 @usableFromInline final class SharedHoldings: @unchecked Sendable {
   struct Held {
     let reference: any AnySharedReference
@@ -13,10 +15,10 @@ import Synchronization
   }
 
   /// The ``SharedDiscovery/epoch`` of the last walk of the state.
-  @usableFromInline var seenEpoch: UInt64 = 0
+  @exclusivity(unchecked) @usableFromInline var seenEpoch: UInt64 = 0
   /// Whether `held` is not empty: every publication then records the versions published.
-  @usableFromInline var holdsShared = false
-  private var held: [ObjectIdentifier: Held] = [:]
+  @exclusivity(unchecked) @usableFromInline var holdsShared = false
+  @exclusivity(unchecked) private var held: [ObjectIdentifier: Held] = [:]
   /// Whether a republication is scheduled and has not started: changes made meanwhile ride on
   /// it, so a burst of changes costs one job.
   let republishScheduled = Atomic(false)
