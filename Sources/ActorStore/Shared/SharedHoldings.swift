@@ -26,8 +26,9 @@ import Synchronization
   init() {}
 
   deinit {
-    // The store is released: the references forget it, and write what they still owe.
-    for entry in held.values { entry.reference.holderWasReleased() }
+    // The store is released: the values it held write what they still owe (the references
+    // drop the released subscriber at their next subscription).
+    for entry in held.values { entry.reference.flushPendingWrite() }
   }
 
   /// Whether the next publication has work here: the store holds shared values (their versions
@@ -41,6 +42,7 @@ import Synchronization
   /// (subscribing `subscriber` to the shared values it now holds, unsubscribing from those it
   /// no longer does), then records the version of each value held, as published.
   func willPublish(_ state: Any, subscriber: any SharedSubscriber) {
+    var subscribing: [any AnySharedReference] = []
     let epoch = SharedDiscovery.epoch.load(ordering: .relaxed)
     if epoch != seenEpoch {
       seenEpoch = epoch
@@ -50,12 +52,28 @@ import Synchronization
         held[id] = nil
       }
       for (id, reference) in found where held[id] == nil {
-        reference.subscribe(subscriber)
         held[id] = Held(reference: reference, publishedVersion: 0)
+        subscribing.append(reference)
       }
       holdsShared = !held.isEmpty
     }
-    for id in held.keys { held[id]!.publishedVersion = held[id]!.reference.version }
+    // In place, through the values' indices: iterating `held.keys` while writing would copy the
+    // dictionary on every publication.
+    var index = held.values.startIndex
+    while index != held.values.endIndex {
+      held.values[index].publishedVersion = held.values[index].reference.version
+      held.values.formIndex(after: &index)
+    }
+    // Last: from its first subscription on, a change made elsewhere may start a republication,
+    // which reads these fields; when this runs in the engine's initializer, off the store's
+    // executor, that republication could otherwise run beside it. A change made between the
+    // version read above and the subscription told no one: republish for it.
+    var missedChange = false
+    for reference in subscribing {
+      reference.subscribe(subscriber)
+      if reference.version != held[ObjectIdentifier(reference)]?.publishedVersion { missedChange = true }
+    }
+    if missedChange { subscriber.sharedValueDidChange() }
   }
 
   /// Whether a value held changed since the state was last published.

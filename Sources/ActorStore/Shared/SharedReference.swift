@@ -110,7 +110,10 @@ final class SharedReference<Value: Sendable>: AnySharedReference, @unchecked Sen
   var version: UInt64 { guarded.withLock { $0.version } }
 
   func subscribe(_ subscriber: any SharedSubscriber) {
-    guarded.withLock { $0.subscribers.append(WeakSubscriber(value: subscriber)) }
+    guarded.withLock { guarded in
+      guarded.subscribers.removeAll { $0.value == nil }
+      guarded.subscribers.append(WeakSubscriber(value: subscriber))
+    }
   }
 
   func unsubscribe(_ subscriber: any SharedSubscriber) {
@@ -119,7 +122,7 @@ final class SharedReference<Value: Sendable>: AnySharedReference, @unchecked Sen
     }
   }
 
-  func holderWasReleased() { persistence?.flush() }
+  func flushPendingWrite() { persistence?.flush() }
 
   // MARK: Testing
 
@@ -153,8 +156,9 @@ protocol AnySharedReference: AnyObject, Sendable {
   func subscribe(_ subscriber: any SharedSubscriber)
   /// Stops telling `subscriber` (and drops released subscribers).
   func unsubscribe(_ subscriber: any SharedSubscriber)
-  /// A store holding the value was released: writes any pending persisted value now.
-  func holderWasReleased()
+  /// Writes the persisted value still waiting for its coalescing window now, if any (a store
+  /// holding it was released, or the app goes to the background).
+  func flushPendingWrite()
   /// The value, outside any assertion.
   func currentValue() -> any Sendable
   /// Starts a test assertion: reads and changes see `value` until ``endExpecting()``.

@@ -40,7 +40,7 @@ public final class SharedStorage: Sendable {
   /// Writes every persisted value still waiting for its coalescing window, without waiting for
   /// the writes. The live storage calls it when an Apple-platform app goes to the background.
   public func flushPendingWrites() {
-    for reference in references.withLock({ Array($0.values) }) { reference.holderWasReleased() }
+    for reference in references.withLock({ Array($0.values) }) { reference.flushPendingWrite() }
   }
 
   /// The reference of `key`: the one made before, or a new one holding the persisted value, else

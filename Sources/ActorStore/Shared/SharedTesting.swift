@@ -49,24 +49,20 @@ extension SharedStorage {
   }
 
   /// Runs a test's assertion closure with every shared value of this storage starting from its
-  /// value in `asserted` (the last asserted step; a key made since starts from `actual`), so
-  /// that the closure reads and changes expected values only; then compares them with `actual`.
+  /// value in `start` (a key made since starts from `actual`), so that the closure reads and
+  /// changes expected values only; then compares them with `actual`.
   /// - Parameters:
-  ///   - asserted: The values as of the last asserted step.
+  ///   - start: The values the closure starts from: as of the last asserted step for an
+  ///     exhaustive test store, `actual` for a non-exhaustive one (as its state does).
   ///   - actual: The values after the step asserted.
-  ///   - onlyChanged: Compare only the keys `body` changed (a non-exhaustive test store).
   ///   - body: The assertion closure.
   /// - Returns: The keys whose expected value differs from `actual`'s, in key order.
   @_spi(Testing) public func expect(
-    from asserted: SharedSnapshot, toMatch actual: SharedSnapshot, onlyChanged: Bool = false,
-    _ body: () -> Void
+    from start: SharedSnapshot, toMatch actual: SharedSnapshot, _ body: () -> Void
   ) -> [SharedMismatch] {
     let references = allReferences
-    var starts: [String: any Sendable] = [:]
     for (key, reference) in references {
-      let start = asserted.entries[key]?.value ?? actual.entries[key]?.value ?? reference.currentValue()
-      starts[key] = start
-      reference.beginExpecting(start)
+      reference.beginExpecting(start.entries[key]?.value ?? actual.entries[key]?.value ?? reference.currentValue())
     }
     testScope.setAsserting(true)
     body()
@@ -75,7 +71,6 @@ extension SharedStorage {
     for (key, reference) in references {
       let expected = reference.endExpecting()
       guard let actual = actual.entries[key]?.value else { continue }
-      if onlyChanged, let start = starts[key], reference.areEqual(start, expected) { continue }
       if !reference.areEqual(expected, actual) {
         mismatches.append(
           SharedMismatch(

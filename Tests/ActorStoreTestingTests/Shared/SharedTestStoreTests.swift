@@ -49,11 +49,22 @@ import Testing
   }
 
   @Test func aNonExhaustiveStoreChecksOnlyTheSharedValuesTheClosureChanged() async {
-    let store = TestStore(initialState: MeetingList.State()) { MeetingList() }
-    store.exhaustivity = .off
-    await store.send(.add("Standup"))
-    await store.send(.add("Retro")) { $0.meetings = ["Standup", "Retro"] }
-    await store.finish()
+    let issues = IssueCollector()
+    await IssueReporting.withReporter(issues) {
+      let store = TestStore(initialState: MeetingList.State()) { MeetingList() }
+      store.exhaustivity = .off
+      await store.send(.add("Standup"))
+      await store.send(.add("Retro")) {
+        #expect($0.meetings == ["Standup", "Retro"])
+        $0.meetings = ["Standup", "Retro"]
+      }
+      await store.send(.add("Planning")) { $0.meetings = ["Planning"] }
+      await store.finish()
+    }
+    #expect(issues.messages.count == 1)
+    #expect(
+      issues.messages.first?.hasPrefix(#"Shared value .inMemory("meetings") after send(add("Planning")) does not match"#)
+        == true)
   }
 
   @Test func everyTestStoreStartsWithItsOwnValuesAndPersistsNothing() async {
