@@ -32,9 +32,20 @@ import Synchronization
       found[ObjectIdentifier(reference)] = reference
       return
     }
+    // Text holds no `Shared`: not walked character by character.
+    if value is any StringProtocol { return }
+    // Any collection through its elements (an `IdentifiedArray` keeps them in storage a mirror
+    // would not show), without a mirror per element.
+    if let collection = value as? any Collection { return collectElements(of: collection, into: &found) }
     let mirror = Mirror(reflecting: value)
     if mirror.displayStyle == .class { return }
     for child in mirror.children { collect(child.value, into: &found) }
+  }
+
+  private static func collectElements(
+    of collection: some Collection, into found: inout [ObjectIdentifier: any AnySharedReference]
+  ) {
+    for element in collection { collect(element, into: &found) }
   }
 }
 

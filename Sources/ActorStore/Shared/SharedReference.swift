@@ -11,8 +11,8 @@ import Synchronization
 /// keeps the newest version) and every subscribed store (which republishes its state).
 ///
 /// `@unchecked Sendable`: the value, version and subscribers live in `guarded`, behind its lock.
-/// The one field outside it, `valueDuringChange`, is written and read only by the thread that
-/// holds that lock, while `lockOwner` names that thread (see ``read()``).
+/// The one field outside it, `valueDuringChange`, is touched only by the thread holding that
+/// lock, while `lockOwner` names that thread (see ``read()``), so the lock orders it too.
 final class SharedReference<Value: Sendable>: AnySharedReference, @unchecked Sendable {
   struct Guarded {
     var value: Value
@@ -77,16 +77,12 @@ final class SharedReference<Value: Sendable>: AnySharedReference, @unchecked Sen
       var copy = valueDuringChange!
       return try body(&copy)
     }
-    if let testScope, testScope.isAsserting {
-      return try guarded.withLock { guarded in
-        var expected = guarded.expected ?? guarded.value
-        defer { guarded.expected = expected }
-        return try body(&expected)
-      }
-    }
     var change: (version: UInt64, value: Value, subscribers: [WeakSubscriber])?
     let result = try guarded.withLock { guarded in
-      var value = guarded.value
+      // Under a `TestStore` assertion the closure changes the expected value, nothing else.
+      let isAsserting = testScope?.isAsserting == true
+      var value = isAsserting ? guarded.expected ?? guarded.value : guarded.value
+      // Reads of this value from inside the closure recognize this thread (see `read()`).
       valueDuringChange = value
       lockOwner.store(thread, ordering: .releasing)
       defer {
@@ -94,6 +90,10 @@ final class SharedReference<Value: Sendable>: AnySharedReference, @unchecked Sen
         valueDuringChange = nil
       }
       let result = try body(&value)
+      if isAsserting {
+        guarded.expected = value
+        return result
+      }
       if isEquatable, areEqualEquatables(value, guarded.value) { return result }
       guarded.value = value
       guarded.version &+= 1

@@ -15,6 +15,11 @@ import Testing
       $0.$meetings.withLock { _ = $0.removeFirst() }
     }
     await store.send(.assign(["Retro"]))
+    await store.send(.add("Demo")) {
+      // A read of the value inside its own change, in an assertion too, sees it as it was.
+      let meetings = $0.$meetings
+      meetings.withLock { $0 = meetings.wrappedValue + ["Demo"] }
+    }
     await store.finish()
   }
 

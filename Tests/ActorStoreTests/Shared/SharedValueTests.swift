@@ -88,3 +88,35 @@ import Testing
     #expect(StateDump.lines(of: state).joined().contains("3"))
   }
 }
+
+/// How a store finds the shared values its state holds.
+@Suite struct SharedDiscoveryTests {
+  struct Row: Identifiable, Sendable {
+    let id: Int
+    var shared: Shared<Int>
+  }
+
+  enum Destination: Sendable {
+    case none
+    case detail(Shared<String>)
+  }
+
+  struct State: Sendable {
+    var rows: IdentifiedArrayOf<Row>
+    var byName: [String: Shared<Int>]
+    var destination: Destination?
+    var title = "a long title, not walked letter by letter"
+  }
+
+  @Test func sharedValuesAreFoundInCollectionsDictionariesAndEnumPayloads() {
+    let first = Shared(value: 1)
+    let second = Shared(value: 2)
+    let text = Shared(value: "detail")
+    let state = State(
+      rows: [Row(id: 1, shared: first), Row(id: 2, shared: second), Row(id: 3, shared: first)],
+      byName: ["first": first], destination: .detail(text))
+    let found = SharedDiscovery.references(in: state)
+    let expected = Set([first.sharedRoot, second.sharedRoot, text.sharedRoot].map(ObjectIdentifier.init))
+    #expect(Set(found.keys) == expected)
+  }
+}
