@@ -101,13 +101,13 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
     let member = nextObservedMember()
     // Compared with the value last shown, not with the old state's: a `Shared` member reads the
     // same newest value through both states, and would never look changed.
-    var shown = currentState[keyPath: keyPath]
+    let shown = ShownValue(currentState[keyPath: keyPath])
     let tracking = TrackedMember(
       access: { $0.registrar.access($0, keyPath: member) },
       changes: { _, new in
         let value = new[keyPath: keyPath]
-        guard value != shown else { return false }
-        shown = value
+        guard value != shown.value else { return false }
+        shown.value = value
         return true
       },
       dropsWrite: { writes, state in
@@ -274,6 +274,15 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
     changed.removeAll(keepingCapacity: true)
     changedScratch = changed
   }
+}
+
+/// The value a tracked member of an ``ObservableStore`` last showed. Touched only by that store's
+/// `show`, on the main actor, never while another access to it is in progress, so it skips the
+/// dynamic exclusivity check a captured `var` would pay on every publication.
+private final class ShownValue<Value> {
+  @exclusivity(unchecked) var value: Value
+
+  init(_ value: Value) { self.value = value }
 }
 
 extension ObservableStore where Action: BindableAction, Action.State == State {

@@ -4,14 +4,18 @@ import Synchronization
 /// it walks its state with `Mirror` when it publishes, but only after some ``Shared`` was made
 /// since its last walk.
 ///
-/// A state can only come to hold a shared value it did not hold before through a `Shared` made
-/// somewhere (a key used, `Shared(value:)`, a member derived): a copy of a `Shared` the state
+/// A state comes to hold a shared value it did not hold before through a `Shared` made somewhere
+/// (a key used in a child state's initializer, `Shared(value:)`): a copy of a `Shared` the state
 /// already holds is the same value. So every such making bumps ``epoch``, and a store that has
 /// seen the current epoch and holds no shared value skips all of this with one relaxed atomic
 /// load: the per-action cost for stores without shared state. A walk costs time in proportion to
 /// the state; it happens once per store per burst of `Shared`s made (opening a screen), not per
-/// action. Class instances in the state are not walked into (no cycles, no shared mutable
-/// objects); a `Shared` held only inside one is not seen.
+/// action. A root store also walks its initial state. Deriving a member (`$value.member`) makes
+/// no new value and bumps nothing, so that a reducer doing it on every action does not make every
+/// store walk its state: a derived `Shared` (or any `Shared` made before) that reaches a store's
+/// state only inside an action's payload is found at that store's next walk. Class instances in
+/// the state are not walked into (no cycles, no shared mutable objects); a `Shared` held only
+/// inside one is not seen.
 @usableFromInline enum SharedDiscovery {
   /// Bumped each time a `Shared` is made.
   @usableFromInline static let epoch = Atomic<UInt64>(0)

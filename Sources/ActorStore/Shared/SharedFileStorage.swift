@@ -72,7 +72,8 @@ final class FileStoragePersistence<Value: Codable & Sendable>: SharedPersistence
     reportIssue(
       """
       The shared file \(path) \(reason). The default value is used; the file is left as it is, \
-      and is moved aside to \(path).undecodable before the first change is written.
+      and is moved aside (to \(path).undecodable, or a free name beside it) before the first \
+      change is written.
       """)
     return nil
   }
