@@ -133,3 +133,35 @@ import Testing
     #expect(world.first.currentState.edits == 1)
   }
 }
+
+extension SharedFanOutTests {
+  @Test func cellsOfElementStoresSeeAChangeMadeThroughAnotherStore() {
+    let executor = TestExecutor()
+    defer { executor.drainAfterRelease() }
+    let (list, settings) = withDependencies { $0.sharedStorage = .inMemory() } operation: {
+      (
+        Store(initialState: ThemedList.State(), reducer: ThemedList(), executor: executor.makeStoreExecutor()),
+        Store(initialState: ThemedList.Row(id: 0), reducer: Reduce<ThemedList.Row, ThemedList.RowAction> { row, action in
+          if case .setTheme(let theme) = action { row.theme = theme }
+          return .none
+        }, executor: executor.makeStoreExecutor())
+      )
+    }
+    let registry = ChildStoreRegistry<Int, ThemedList.Row, ThemedList.RowAction>(
+      parent: list, elements: \.rows, action: ThemedList.rows)
+    let cells = [ThemeCell(), ThemeCell()]
+    registry.bind(cells[0], to: 1)
+    registry.bind(cells[1], to: 2)
+    let count = PublicationCount(list)
+    Task(executorPreference: executor) { await settings.send(.setTheme("dark")) }
+    executor.runUntilIdle()
+    #expect(cells.map(\.shown) == [["light", "dark"], ["light", "dark"]])
+    #expect(count.value == 1)
+    // A row changing it through the list: the other cell sees it too.
+    Task(executorPreference: executor) { await list.send(.rows(.element(id: 1, action: .setTheme("sepia")))) }
+    executor.runUntilIdle()
+    #expect(cells.map(\.shown) == [["light", "dark", "sepia"], ["light", "dark", "sepia"]])
+    #expect(count.value == 2)
+    for cell in cells { registry.unbind(cell) }
+  }
+}

@@ -66,3 +66,42 @@ final class PublicationCount: Sendable {
 
   var value: Int { count.value }
 }
+
+/// A list whose rows each hold the shared "theme": a cell shows its row's theme.
+struct ThemedList: Reducer {
+  struct Row: Equatable, Identifiable, Sendable {
+    let id: Int
+    @Shared(.inMemory("theme")) var theme = "light"
+  }
+
+  struct State: Equatable, Sendable {
+    var rows: IdentifiedArrayOf<Row> = [Row(id: 1), Row(id: 2)]
+  }
+
+  enum RowAction: Equatable, Sendable { case setTheme(String) }
+
+  enum Action: Equatable, Sendable { case rows(IdentifiedAction<Int, RowAction>) }
+
+  static let rows = ActionPath<Action, IdentifiedAction<Int, RowAction>>(
+    embed: Action.rows, extract: { if case .rows(let action) = $0 { action } else { nil } })
+
+  var body: some Reducer<State, Action> {
+    EmptyReducer().forEach(\.rows, action: Self.rows) {
+      Reduce<Row, RowAction> { row, action in
+        switch action {
+        case .setTheme(let theme): row.theme = theme
+        }
+        return .none
+      }
+    }
+  }
+}
+
+/// A cell showing its row's theme.
+@MainActor final class ThemeCell: MainActorStoreHost<ThemedList.Row, ThemedList.RowAction> {
+  private(set) var shown: [String] = []
+
+  override func configureStateObservation(on store: Store<ThemedList.Row, ThemedList.RowAction>) {
+    observe(\.theme) { [unowned self] theme in shown.append(theme) }
+  }
+}
