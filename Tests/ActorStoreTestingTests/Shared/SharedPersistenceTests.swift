@@ -161,6 +161,10 @@ import Testing
     world.storage.flushPendingWrites()
     world.executor.runUntilIdle()
     #expect(world.files.text(at: Self.path) == "7")
+    // The window still open closes with nothing left to write.
+    world.executor.advance(by: .seconds(1))
+    #expect(world.files.writes.value.count == 1)
+    #expect(world.executor.stats.pendingSleepers == 0)
   }
 
   @Test func appStorageReadsAndWritesTheDefaults() async {
