@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import Synchronization
 
 /// The shared value behind every ``Shared`` of one key: the value under a lock, its version, the
@@ -55,7 +62,7 @@ final class SharedReference<Value: Sendable>: AnySharedReference, @unchecked Sen
 
   /// The current value (under a `TestStore` assertion, the value the assertion expects).
   func read() -> Value {
-    if lockOwner.load(ordering: .acquiring) == currentThreadID() {
+    if lockOwner.load(ordering: .acquiring) == lockingThread() {
       // This thread holds the lock: the read comes from inside its own change's closure, and
       // sees the value as that change found it.
       return valueDuringChange!
@@ -67,7 +74,7 @@ final class SharedReference<Value: Sendable>: AnySharedReference, @unchecked Sen
   /// value. `body` runs under the lock: keep it short, and do not change the same shared value
   /// from inside it (that is reported, and the inner change is lost).
   func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-    let thread = currentThreadID()
+    let thread = lockingThread()
     if lockOwner.load(ordering: .acquiring) == thread {
       reportIssue(
         """
@@ -188,4 +195,15 @@ private func areEqualEquatables<Value>(_ lhs: Value, _ rhs: Value) -> Bool {
 extension Equatable {
   /// `self == other`, when `other` is a `Self`.
   fileprivate func isEqual(to other: Any) -> Bool { (other as? Self) == self }
+}
+
+/// The calling thread, as the lock's owner is recorded. Kept here rather than shared with the
+/// store's internals: only a running thread is compared with the owner, so an identity reused
+/// after a thread exits is never mistaken for it.
+private func lockingThread() -> UInt {
+  #if canImport(Darwin) || canImport(Musl)
+    UInt(bitPattern: pthread_self())
+  #else
+    UInt(pthread_self())
+  #endif
 }
