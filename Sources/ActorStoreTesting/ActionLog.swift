@@ -1,10 +1,13 @@
-import ActorStore
+@_spi(Testing) import ActorStore
 
 /// Every action a ``TestStore``'s reducer processed, with the state right after it, in order.
 final class ActionLog<State: Sendable, Action: Sendable>: Sendable {
   struct Entry: Sendable {
     let action: Action
     let state: State
+    /// The shared values of the test store's storage right after the action: the state's
+    /// `Shared` members read the newest values, so their values at each step are kept here.
+    let shared: SharedSnapshot
   }
 
   private let entries = Locked<[Entry]>([])
@@ -23,14 +26,15 @@ final class ActionLog<State: Sendable, Action: Sendable>: Sendable {
   }
 }
 
-/// Runs a reducer and logs each action with the state it produced.
+/// Runs a reducer and logs each action with the state (and shared values) it produced.
 struct RecordingReducer<Base: Reducer>: Reducer {
   let base: Base
   let log: ActionLog<Base.State, Base.Action>
+  let sharedStorage: SharedStorage
 
   func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     let effect = base.reduce(into: &state, action: action)
-    log.append(.init(action: action, state: state))
+    log.append(.init(action: action, state: state, shared: sharedStorage.snapshot()))
     return effect
   }
 }

@@ -97,6 +97,11 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
   /// The state as of the last step the test asserted (`send`, `receive`, a skip): what
   /// ``state`` returns. Actions effects sent that the test has not received are not in it.
   private var assertedState: State
+  /// The shared values as of the last step the test asserted, beside ``assertedState``.
+  private var assertedShared: SharedSnapshot
+  /// Where the state's ``Shared`` values live: a fresh in-memory storage per test store, unless
+  /// the test overrides `sharedStorage`.
+  private let sharedStorage: SharedStorage
   /// Actions effects sent that the test has not received yet, with the state after each, in
   /// the order the store processed them. Entries still in `log` come after these.
   private var received: [ActionLog<State, Action>.Entry] = []
@@ -142,7 +147,10 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     let rootDismissal = RootDismissal()
     self.rootDismissal = rootDismissal
     dependencies.dismiss = .dismissing(root: { rootDismissal.dismiss() })
+    dependencies.sharedStorage = .inMemory()
     prepareDependencies(&dependencies)
+    let sharedStorage = dependencies.sharedStorage
+    self.sharedStorage = sharedStorage
     let (initialState, reducer) = ActorStore.withDependencies({ $0 = dependencies }) {
       (initialState(), reducer(executor))
     }
@@ -151,9 +159,11 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     store = Store(
       initialState: initialState,
       reducer: RecordingReducer(
-        base: ChangingDependenciesReducer(base: reducer) { changingDependencies.values }, log: log),
+        base: ChangingDependenciesReducer(base: reducer) { changingDependencies.values }, log: log,
+        sharedStorage: sharedStorage),
       executor: executor.makeTestStoreExecutor(), withDependencies: { $0 = dependencies })
     assertedState = initialState
+    assertedShared = sharedStorage.snapshot()
     callSite = (fileID, filePath, line, column)
     // Weak: the store holds its dependencies, which hold the dismissal.
     rootDismissal.onDismiss = { [weak store] in store?.cancelAllEffects() }
@@ -276,7 +286,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
         """, at: location)
       // As TCA: an exhaustive store keeps them for `receive`; a non-exhaustive one skips them.
       if exhaustivity != .on, let last = received.last {
-        assertedState = last.state
+        accept(last)
         received = []
       }
     }
@@ -292,7 +302,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
       return storeTask
     }
     assertState(
-      after: "send(\(action))", update, actual: sent.state, at: location, stackElementIDs: stackElementIDs)
+      after: "send(\(action))", update, actual: sent.state, actualShared: sent.shared, at: location,
+      stackElementIDs: stackElementIDs)
     received += entries.dropFirst()
     return storeTask
   }
@@ -390,9 +401,10 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     column: UInt = #column
   ) {
     withoutActuallyEscaping(update) { update in
+      // Shared values as they are now: what effects changed outside any action is asserted here.
       assertState(
-        after: "assert", update, actual: assertedState, at: (fileID, filePath, line, column),
-        expectsChange: false)
+        after: "assert", update, actual: assertedState, actualShared: sharedStorage.snapshot(),
+        at: (fileID, filePath, line, column), expectsChange: false)
     }
   }
 
@@ -419,7 +431,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
       if strict { fail("There were no received actions to skip.", at: location) }
       return
     }
-    assertedState = last.state
+    accept(last)
     received = []
   }
 
@@ -522,7 +534,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
       entry = received.removeFirst()
       guard isMatching(entry.action) else {
         fail("Received unexpected action:\n  \(entry.action)\nExpected:\n  \(description)", at: location)
-        assertedState = entry.state
+        accept(entry)
         return
       }
     case .off(showSkippedAssertions: _):
@@ -540,7 +552,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
       }
       received.removeFirst(index + 1)
     }
-    assertState(after: "receive(\(entry.action))", update, actual: entry.state, at: location)
+    assertState(
+      after: "receive(\(entry.action))", update, actual: entry.state, actualShared: entry.shared, at: location)
   }
 
   /// - Parameters:
@@ -549,8 +562,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
   ///   - stackElementIDs: Where the closure's `StackState` appends take their IDs, a copy each
   ///     time it runs; by default, a copy of the store's generator as it is now.
   private func assertState(
-    after step: String, _ update: ((inout State) throws -> Void)?, actual: State, at location: Location,
-    expectsChange: Bool = true, stackElementIDs: StackElementIDGenerator? = nil
+    after step: String, _ update: ((inout State) throws -> Void)?, actual: State, actualShared: SharedSnapshot,
+    at location: Location, expectsChange: Bool = true, stackElementIDs: StackElementIDGenerator? = nil
   ) {
     // As TCA: the closure runs with the store's dependencies, and a generator of stack element
     // IDs of its own, so that the IDs it draws are not taken from the store.
@@ -569,19 +582,29 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     if showsSkippedAssertions {
       // What `.on` would have expected: the last asserted state with this step's changes.
       var exhaustiveExpectation = assertedState
-      try? update?(&exhaustiveExpectation)
+      let sharedMismatches = sharedStorage.expect(from: assertedShared, toMatch: actualShared) {
+        try? update?(&exhaustiveExpectation)
+      }
       if exhaustiveExpectation != actual {
         let diff = LineDiff.render(
           expected: StateDump.lines(of: exhaustiveExpectation), actual: StateDump.lines(of: actual))
         unmet("State changes not asserted after \(step): (− expected, + actual)\n\(diff)", at: location)
       }
+      for mismatch in sharedMismatches {
+        unmet("Shared value \(mismatch.key) changes not asserted after \(step): \(describe(mismatch))", at: location)
+      }
     }
     var expected = exhaustivity == .on ? assertedState : actual
-    do {
-      try update?(&expected)
-    } catch {
-      fail("The assertion closure of \(step) threw \(error).", at: location)
+    // The closure's shared changes go to expected values, compared with the step's by key.
+    let sharedStart = exhaustivity == .on ? assertedShared : actualShared
+    let sharedMismatches = sharedStorage.expect(from: sharedStart, toMatch: actualShared) {
+      do {
+        try update?(&expected)
+      } catch {
+        fail("The assertion closure of \(step) threw \(error).", at: location)
+      }
     }
+    let sharedChanged = SharedStorage.hasChanges(from: assertedShared, to: actualShared)
     if expected != actual {
       let diff = LineDiff.render(expected: StateDump.lines(of: expected), actual: StateDump.lines(of: actual))
       let summary =
@@ -589,7 +612,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
         ? "State was not expected to change after \(step), but it did:"
         : "State after \(step) does not match the expectation:"
       fail("\(summary) (− expected, + actual)\n\(diff)", at: location)
-    } else if expectsChange, update != nil, exhaustivity == .on, actual == assertedState {
+    } else if expectsChange, update != nil, exhaustivity == .on, actual == assertedState, !sharedChanged {
       // As TCA's: a closure that asserts nothing new hides a change that did not happen.
       fail(
         """
@@ -597,8 +620,27 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
         changed nothing. If no change is expected, omit the closure.
         """, at: location)
     }
+    for mismatch in sharedMismatches {
+      let summary =
+        update == nil
+        ? "Shared value \(mismatch.key) was not expected to change after \(step), but it did:"
+        : "Shared value \(mismatch.key) after \(step) does not match the expectation:"
+      fail("\(summary) \(describe(mismatch))", at: location)
+    }
     // Only now: inside `update`, ``state`` is still the state before the step, as in TCA.
     assertedState = actual
+    assertedShared = actualShared
+  }
+
+  /// A shared value's expected and actual dumps as a line diff.
+  private func describe(_ mismatch: SharedMismatch) -> String {
+    "(− expected, + actual)\n" + LineDiff.render(expected: mismatch.expected, actual: mismatch.actual)
+  }
+
+  /// Takes `entry`'s state and shared values as asserted without checking them (a skip).
+  private func accept(_ entry: ActionLog<State, Action>.Entry) {
+    assertedState = entry.state
+    assertedShared = entry.shared
   }
 
   private func checkEnd(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {

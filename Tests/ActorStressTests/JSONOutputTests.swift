@@ -19,7 +19,7 @@ import Testing
     #expect(json.keys == ["tool", "ok", "judged", "interrupted", "scenarios", "figures"])
     #expect(json["ok"]?.bool == true)
     let figures = try #require(json["figures"]?.array)
-    #expect(figures.count == 27)
+    #expect(figures.count == 28)
     for figure in figures {
       #expect(figure.keys == Self.figureKeys)
       #expect(figure["scenario"]?.string == "bench")
@@ -28,7 +28,7 @@ import Testing
       #expect(figure["met"]?.bool != nil)
     }
     let comparisons = figures.filter { $0["baseline"] != .null }
-    #expect(comparisons.count == 25)
+    #expect(comparisons.count == 26)
     for figure in comparisons {
       let median = try #require(figure["median"]?.number)
       let baseline = try #require(figure["baseline"]?.number)

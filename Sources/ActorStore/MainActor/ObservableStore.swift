@@ -102,9 +102,17 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
   /// Starts tracking the member at `keyPath`.
   private func track<Value: Equatable>(_ keyPath: KeyPath<State, Value>) -> TrackedMember {
     let member = nextObservedMember()
+    // Compared with the value last shown, not with the old state's: a `Shared` member reads the
+    // same newest value through both states, and would never look changed.
+    let shown = ShownValue(currentState[keyPath: keyPath])
     let tracking = TrackedMember(
       access: { $0.registrar.access($0, keyPath: member) },
-      changes: { $0[keyPath: keyPath] != $1[keyPath: keyPath] },
+      changes: { _, new in
+        let value = new[keyPath: keyPath]
+        guard value != shown.value else { return false }
+        shown.value = value
+        return true
+      },
       dropsWrite: { writes, state in
         guard let written = writes[keyPath] as? Value else { return false }
         return written != state[keyPath: keyPath]
@@ -276,6 +284,15 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
     changed.removeAll(keepingCapacity: true)
     changedScratch = changed
   }
+}
+
+/// The value a tracked member of an ``ObservableStore`` last showed. Touched only by that store's
+/// `show`, on the main actor, never while another access to it is in progress, so it skips the
+/// dynamic exclusivity check a captured `var` would pay on every publication.
+private final class ShownValue<Value> {
+  @exclusivity(unchecked) var value: Value
+
+  init(_ value: Value) { self.value = value }
 }
 
 extension ObservableStore where Action: BindableAction, Action.State == State {

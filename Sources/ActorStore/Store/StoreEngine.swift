@@ -26,6 +26,8 @@ import Synchronization
   @usableFromInline let tracer: StoreTracer?
   /// The tables of the element stores scoped anywhere in this store tree.
   let elementScopes = ElementScopes()
+  /// The shared values the state holds (see `StoreEngine+Shared.swift`).
+  @usableFromInline let sharing = SharedHoldings()
   /// Sends from synchronous main-actor code to any store of this tree, in call order.
   @usableFromInline let orderedSends: OrderedSends
   @usableFromInline let executor: StoreExecutor
@@ -162,6 +164,7 @@ import Synchronization
         if !engine.tasksToCancel.isEmpty { engine.cancelDeferredTasks() }
         // Observers run here (on a main-actor store, the app's own `didSet`s and observation
         // callbacks): a send one of them makes is queued, not reentrant, and reduced after it.
+        if engine.sharing.needsUpdate { engine.updateSharedHoldings() }
         engine.publisher.publish(from: &engine.state)
       } while !engine.queue.isEmpty
       engine.isProcessing = false
@@ -216,6 +219,7 @@ import Synchronization
     let anchor = executor.serialExecutor == nil && !executor.runsOnMainActor ? StoreIsolationAnchor() : nil
     self.anchor = anchor
     isolation = StoreIsolation(executor: executor.unownedSerialExecutor(lentBy: anchor!.unownedExecutor))
+    discoverInitialSharedValues()
   }
 
 

@@ -106,6 +106,11 @@ struct BenchScenario: StressScenario {
       Benchmark(name: "observable-binding") { rounds, log in
         ([await ObservableStoreBench.runBinding(writes: max(1, sizes.actions / 10), rounds: rounds, log: &log)], [])
       },
+      Benchmark(name: "shared-fan-out") { rounds, log in
+        let stores = min(1_000, max(1, sizes.elements))
+        let changes = max(1, sizes.actions / 100_000)
+        return ([await SharedFanOutBench.run(stores: stores, changes: changes, rounds: rounds, log: &log)], [])
+      },
     ]
     return all.filter { benchmark in only.map { benchmark.name.contains($0) } ?? true }
   }

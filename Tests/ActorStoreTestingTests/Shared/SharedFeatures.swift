@@ -1,0 +1,107 @@
+@testable import ActorStore
+import ActorStoreTesting
+
+/// A list of meetings kept under a shared key, and a counter of its own.
+struct MeetingList: Reducer {
+  struct State: Equatable, Sendable {
+    @Shared(.inMemory("meetings")) var meetings: [String] = []
+    var edits = 0
+  }
+
+  enum Action: Equatable, Sendable {
+    case add(String)
+    case assign([String])
+    case removeFirst
+    case addLater(String)
+    case edit
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .add(let title):
+      state.$meetings.withLock { $0.append(title) }
+    case .assign(let meetings):
+      state.meetings = meetings
+    case .removeFirst:
+      state.$meetings.withLock { _ = $0.removeFirst() }
+    case .addLater(let title):
+      return .run { [meetings = state.$meetings] send in
+        meetings.withLock { $0.append(title) }
+        await send(.edit)
+      }
+    case .edit:
+      state.edits += 1
+    }
+    return .none
+  }
+}
+
+/// Holds a different key: never republished for `MeetingList`'s changes.
+struct Unrelated: Reducer {
+  struct State: Equatable, Sendable {
+    @Shared(.inMemory("other")) var value = 0
+  }
+
+  enum Action: Equatable, Sendable { case set(Int) }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .set(let value): state.value = value
+    }
+    return .none
+  }
+}
+
+/// Counts the publications of a store's state (through the store's internal `watch`, which
+/// every publication calls once), on its executor.
+final class PublicationCount: Sendable {
+  private let count = LockIsolated(0)
+
+  init<State, Action>(_ store: Store<State, Action>) {
+    store.watch { [count] _ in
+      count.withValue { $0 += 1 }
+      return true
+    }
+  }
+
+  var value: Int { count.value }
+}
+
+/// A list whose rows each hold the shared "theme": a cell shows its row's theme.
+struct ThemedList: Reducer {
+  struct Row: Equatable, Identifiable, Sendable {
+    let id: Int
+    @Shared(.inMemory("theme")) var theme = "light"
+  }
+
+  struct State: Equatable, Sendable {
+    var rows: IdentifiedArrayOf<Row> = [Row(id: 1), Row(id: 2)]
+  }
+
+  enum RowAction: Equatable, Sendable { case setTheme(String) }
+
+  enum Action: Equatable, Sendable { case rows(IdentifiedAction<Int, RowAction>) }
+
+  static let rows = ActionPath<Action, IdentifiedAction<Int, RowAction>>(
+    embed: Action.rows, extract: { if case .rows(let action) = $0 { action } else { nil } })
+
+  var body: some Reducer<State, Action> {
+    EmptyReducer().forEach(\.rows, action: Self.rows) {
+      Reduce<Row, RowAction> { row, action in
+        switch action {
+        case .setTheme(let theme): row.theme = theme
+        }
+        return .none
+      }
+    }
+  }
+}
+
+/// A cell showing its row's theme.
+@MainActor final class ThemeCell: MainActorStoreHost<ThemedList.Row, ThemedList.RowAction> {
+  private(set) var shown: [String] = []
+
+  override func configureStateObservation(on store: Store<ThemedList.Row, ThemedList.RowAction>) {
+    observe(\.theme) { [unowned self] theme in shown.append(theme) }
+  }
+}
