@@ -48,30 +48,3 @@ package enum PresentationBindingWrite: Equatable, Sendable {
   /// Whether SwiftUI now shows something other than the state, and must read the binding again.
   package var needsRead: Bool { self == .replaced }
 }
-
-/// An optional child-store binding over a ``PresentationState``, as a state machine: records the
-/// presentation SwiftUI was shown, and decides what each write means
-/// (``PresentationBindingWrite`` has the rules). One per binding; the SwiftUI forwarding layer
-/// calls ``read(_:)`` from the binding's getter and ``write(isNil:current:)`` from its setter.
-package struct PresentationBinding<Identity: Hashable & Sendable>: Sendable {
-  /// The identity of the presentation SwiftUI shows, as far as the binding knows.
-  package private(set) var shown: Identity?
-
-  /// A binding SwiftUI has not read yet.
-  package init() {}
-
-  /// Records what the getter hands SwiftUI.
-  /// - Parameter current: The identity of the state's presentation now, `nil` for none.
-  package mutating func read(_ current: Identity?) { shown = current }
-
-  /// What a write means; SwiftUI shows nothing after a `nil` write, whatever is sent.
-  /// - Parameters:
-  ///   - isNil: Whether SwiftUI wrote `nil`.
-  ///   - current: The identity of the state's presentation now, `nil` for none.
-  /// - Returns: The decision: send `.dismiss` only for ``PresentationBindingWrite/dismiss``.
-  package mutating func write(isNil: Bool, current: Identity?) -> PresentationBindingWrite {
-    let decision = PresentationBindingWrite(writingNil: isNil, current: current, shown: shown)
-    if isNil { shown = nil }
-    return decision
-  }
-}

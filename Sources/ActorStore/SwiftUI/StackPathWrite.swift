@@ -117,39 +117,3 @@ package enum StackPathWrite: Equatable, Sendable {
     }
   }
 }
-
-/// The path binding of a `NavigationStack` over a ``StackState``, as a state machine: records
-/// what SwiftUI was shown, and turns each write into the stack actions to send
-/// (``StackPathWrite`` has the rules). One per binding; the SwiftUI forwarding layer calls
-/// ``read(_:)`` from the binding's getter and ``write(_:current:)`` from its setter.
-package struct StackPathBinding: Sendable {
-  /// The IDs SwiftUI shows, as far as the binding knows: its last read, or SwiftUI's last write.
-  package private(set) var shown: [StackElementID] = []
-
-  /// A binding SwiftUI has not read yet.
-  package init() {}
-
-  /// The path the getter hands SwiftUI: the state's, as components, remembered as shown.
-  /// - Parameter state: The stack's state now.
-  /// - Returns: Its components, bottom first.
-  package mutating func read<Element>(_ state: StackState<Element>) -> [StackPathComponent<Element>] {
-    shown = state.ids
-    return zip(state.ids, state).map { StackPathComponent(id: $0, element: $1) }
-  }
-
-  /// What SwiftUI's write of `written` means against the state's current IDs; SwiftUI shows
-  /// `written` afterwards, whatever is sent. When the decision ``StackPathWrite/isStale``,
-  /// SwiftUI must be made to read the path again.
-  /// - Parameters:
-  ///   - written: The components SwiftUI wrote.
-  ///   - current: The IDs of the stack's state now.
-  /// - Returns: The decision and the actions to send, in order.
-  package mutating func write<State, Action>(
-    _ written: [StackPathComponent<State>], current: [StackElementID]
-  ) -> (decision: StackPathWrite, actions: [StackAction<State, Action>]) {
-    let writtenIDs = written.map(\.id)
-    let decision = StackPathWrite(written: writtenIDs, current: current, shown: shown)
-    shown = writtenIDs
-    return (decision, decision.actions(for: written))
-  }
-}
