@@ -164,4 +164,31 @@ extension SharedFanOutTests {
     #expect(count.value == 2)
     for cell in cells { registry.unbind(cell) }
   }
+
+  /// Element stores of a shared collection: a row removed through another store holding the key
+  /// invalidates its element store in every holder, as a removal through the store itself does,
+  /// though the old and new states read the same shared collection.
+  @Test(arguments: [false, true])
+  func anElementRemovedThroughAnotherStoreInvalidatesItsElementStore(mainActor: Bool) {
+    let executor = TestExecutor()
+    defer { executor.drainAfterRelease() }
+    let make = { mainActor ? executor.makeMainActorStoreExecutor() : executor.makeStoreExecutor() }
+    let (first, second) = withDependencies { $0.sharedStorage = .inMemory() } operation: {
+      (
+        Store(initialState: SharedNotes.State(), reducer: SharedNotes(), executor: make()),
+        Store(initialState: SharedNotes.State(), reducer: SharedNotes(), executor: make())
+      )
+    }
+    let note = first.scope(id: 2, in: \.notes, action: SharedNotes.notes)!
+    let observed = ObservableStore(first).elements(\.notes, action: SharedNotes.notes)
+    #expect(note.currentStateIfAlive != nil && observed.map(\.state.id) == [1, 2])
+    Task(executorPreference: executor) { await second.send(.remove(2)) }
+    executor.runUntilIdle()
+    #expect(note.currentStateIfAlive == nil)
+    #expect(first.currentState.notes.map(\.id) == [1])
+    #expect(ObservableStore(first).elements(\.notes, action: SharedNotes.notes).map(\.state.id) == [1])
+    Task(executorPreference: executor) { await second.send(.add(3)) }
+    executor.runUntilIdle()
+    #expect(first.scope(id: 3, in: \.notes, action: SharedNotes.notes)?.currentStateIfAlive != nil)
+  }
 }

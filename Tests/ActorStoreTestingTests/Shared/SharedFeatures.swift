@@ -105,3 +105,45 @@ struct ThemedList: Reducer {
     observe(\.theme) { [unowned self] theme in shown.append(theme) }
   }
 }
+
+/// A list of rows kept under the shared key "notes", each row a feature of its own.
+struct SharedNotes: Reducer {
+  struct Note: Equatable, Identifiable, Sendable {
+    let id: Int
+    var text = ""
+  }
+
+  struct State: Equatable, Sendable {
+    @Shared(.inMemory("notes")) var notes: IdentifiedArrayOf<Note> = [Note(id: 1), Note(id: 2)]
+  }
+
+  enum NoteAction: Equatable, Sendable { case edit(String) }
+
+  enum Action: Equatable, Sendable {
+    case notes(IdentifiedAction<Int, NoteAction>)
+    case remove(Int)
+    case add(Int)
+  }
+
+  static let notes = ActionPath<Action, IdentifiedAction<Int, NoteAction>>(
+    embed: Action.notes, extract: { if case .notes(let action) = $0 { action } else { nil } })
+
+  var body: some Reducer<State, Action> {
+    Reduce { state, action in
+      switch action {
+      case .notes: break
+      case .remove(let id): state.$notes.withLock { _ = $0.remove(id: id) }
+      case .add(let id): state.$notes.withLock { _ = $0.append(Note(id: id)) }
+      }
+      return .none
+    }
+    .forEach(\.notes, action: Self.notes) {
+      Reduce<Note, NoteAction> { note, action in
+        switch action {
+        case .edit(let text): note.text = text
+        }
+        return .none
+      }
+    }
+  }
+}
