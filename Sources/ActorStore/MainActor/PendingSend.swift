@@ -31,7 +31,7 @@ final class PendingSend: Sendable {
   func cancel() { markCancelled()?.cancel() }
 
   /// Cancels the send's effects like ``cancel()``, and returns once the cancel is final (see
-  /// ``StoreTask/cancel()-async``).
+  /// `StoreTask.cancel()`, awaited).
   nonisolated(nonsending) func cancelAwaitingDelivery() async { await markCancelled()?.cancel() }
 
   /// Records the cancel; returns the processed send's task, if it was processed, to cancel.

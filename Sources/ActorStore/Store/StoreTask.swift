@@ -46,8 +46,8 @@ public struct StoreTask: Hashable, Sendable {
   /// `viewDidDisappear`, a `deinit`), without waiting: their tasks are cancelled and no action of
   /// theirs begins to be reduced after it returns. Called on the store's own executor (a
   /// main-actor store's from the main actor, or from a reducer), it is final, as the awaited
-  /// ``cancel()`` is; from another thread, an action of theirs the store is reducing at that
-  /// moment may still finish its batch. It never blocks: await ``cancel()`` where that batch must
+  /// `await cancel()` is; from another thread, an action of theirs the store is reducing at that
+  /// moment may still finish its batch. It never blocks: `await cancel()` where that batch must
   /// be over.
   public func cancel() {
     if let pending { return pending.cancel() }
@@ -69,7 +69,7 @@ public struct StoreTask: Hashable, Sendable {
     }
   }
 
-  /// Whether ``cancel()`` was called (or the effects were cancelled with their store).
+  /// Whether `cancel()` was called (or the effects were cancelled with their store).
   public var isCancelled: Bool {
     if let pending { return pending.isCancelled }
     guard let record, let registry else { return false }

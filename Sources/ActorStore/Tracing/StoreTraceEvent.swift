@@ -57,7 +57,7 @@ public struct StoreTraceEvent: Sendable, CustomStringConvertible {
     case id(String)
     /// Its collection element was removed (or its `ifLet` state cleared).
     case elementRemoved(String)
-    /// ``StoreTask/cancel()``, or the cancellation of a task awaiting ``StoreTask/finish()``.
+    /// `StoreTask.cancel()`, or the cancellation of a task awaiting ``StoreTask/finish()``.
     case storeTask
     /// Its store was released (or every effect of the tree was cancelled at once).
     case storeReleased

@@ -2,7 +2,7 @@ import Synchronization
 
 /// A store tree's in-flight effects: an ``EffectRegistryState`` under one lock.
 ///
-/// The store, its effects' tasks and ``StoreTask/cancel()`` reach it from any thread without
+/// The store, its effects' tasks and `StoreTask.cancel()` reach it from any thread without
 /// hopping onto the store. Each method runs one transition of the state under the lock and
 /// performs what the transition returns (tasks to cancel, waiters to resume) after releasing it.
 /// Cancelling an ID is one hash lookup plus the nodes found there, never a scan of everything
