@@ -29,6 +29,7 @@ public enum ButtonStateRole: Hashable, Sendable {
 ///
 /// ```swift
 /// ButtonState(role: .destructive, action: .confirmDeletion) { TextState("Delete") }
+/// ButtonState(action: .send(.confirmDeletion, animation: .default)) { TextState("Delete") }  // SwiftUI
 /// ```
 public struct ButtonState<Action: Sendable>: Sendable {
   /// The role, `nil` for an ordinary button.
@@ -36,6 +37,10 @@ public struct ButtonState<Action: Sendable>: Sendable {
   /// The action tapping it sends, wrapped in ``PresentationAction/presented(_:)``; `nil` for a
   /// button that only dismisses.
   public var action: Action?
+  /// How a main-actor store applies the state change of ``action`` when the button is tapped in
+  /// SwiftUI (see ``ButtonStateAction``); `nil` for at once. Not part of `==` or the hash: it
+  /// is a closure.
+  public var transaction: ButtonStateAction<Action>.Transaction?
   /// The label.
   public var label: TextState
 
@@ -49,6 +54,17 @@ public struct ButtonState<Action: Sendable>: Sendable {
     self.action = action
     self.label = label()
   }
+
+  /// A button whose action is applied within a transaction, as TCA's
+  /// `ButtonState(action: .send(_:animation:))`.
+  /// - Parameters:
+  ///   - role: Its role, `nil` for an ordinary button.
+  ///   - action: The action tapping it sends, and how its state change is applied.
+  ///   - label: Its label.
+  public init(role: ButtonStateRole? = nil, action: ButtonStateAction<Action>, label: () -> TextState) {
+    self.init(role: role, action: action.action, label: label)
+    transaction = action.transaction
+  }
 }
 
 extension ButtonState {
@@ -57,8 +73,22 @@ extension ButtonState {
   public var tapAction: PresentationAction<Action> { action.map { .presented($0) } ?? .dismiss }
 }
 
-extension ButtonState: Equatable where Action: Equatable {}
-extension ButtonState: Hashable where Action: Hashable {}
+extension ButtonState: Equatable where Action: Equatable {
+  /// Buttons are equal when their roles, actions and labels are: the transaction is a closure.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.role == rhs.role && lhs.action == rhs.action && lhs.label == rhs.label
+  }
+}
+
+extension ButtonState: Hashable where Action: Hashable {
+  /// Hashes the role, the action and the label.
+  /// - Parameter hasher: The hasher.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(role)
+    hasher.combine(action)
+    hasher.combine(label)
+  }
+}
 
 /// An alert as data (TCA's `AlertState`): present it with a `@Presents var alert:
 /// AlertState<Action.Alert>?` and

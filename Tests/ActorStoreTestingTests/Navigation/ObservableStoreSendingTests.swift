@@ -50,6 +50,32 @@ import Testing
     screen[keyPath: again] = nil
     #expect(screen.state.destination == nil)
   }
+
+  /// A button made with `.send(_:within:)` (what `.send(_:animation:)` is with SwiftUI): tapping
+  /// it reduces its action inside the transaction on a main-actor store, so the alert's
+  /// dismissal and the action's state change are one animated update. Buttons compare equal
+  /// without their transactions.
+  @Test func aTappedButtonsTransactionWrapsItsStateChange() {
+    let executor = TestExecutor()
+    defer { executor.drainAfterRelease() }
+    let screen = ObservableStore(
+      Store(initialState: Screen.State(), reducer: Screen(), executor: executor.makeMainActorStoreExecutor()))
+    let scope = PresentationScope<Screen.State, Screen.Action, _, _>(
+      state: \.destination?.alert, action: .presented(.destination, .alert))
+    screen.send(.presentAlert)
+    let alert = screen[keyPath: \.[presentation: scope, shown: screen.presentation(of: scope)]]
+    let plain = Screen.alert.buttons[0]
+    var log: [String] = []
+    let animated = ButtonState(role: plain.role, action: .send(plain.action, within: { update in
+      log.append("enter, deleted \(screen.state.isDeleted)")
+      update()
+      log.append("leave, deleted \(screen.state.isDeleted)")
+    })) { plain.label }
+    #expect(animated == plain)
+    #expect(alert?.send(tapping: animated) != nil)
+    #expect(log == ["enter, deleted false", "leave, deleted true"])
+    #expect(screen.state.isDeleted && screen.state.destination == nil)
+  }
 }
 
 extension ActionPath where Root == PresentationTests.Editor.Action, Value == String {
