@@ -156,8 +156,10 @@ struct ScopingTests {
   @Test func aScopeClosureMayReadItsStoreWhileAStreamStarts() async {
     let store = Self.makeStore()
     let child = store.scope(
-      state: { state -> CounterState? in
-        _ = store.currentState
+      // Weakly, as an app would: the stream's observer holds the closure, and the store the
+      // observer.
+      state: { [weak store] state -> CounterState? in
+        _ = store?.currentState
         return state.counter
       },
       action: { Action.counter($0) })
