@@ -25,13 +25,22 @@ import Testing
     #expect(reads.count == 1)
   }
 
+  /// A screen that presents an alert, on a main-actor store of `executor`.
+  static func screen(on executor: TestExecutor) -> ObservableStore<Screen.State, Screen.Action> {
+    ObservableStore(
+      Store(initialState: Screen.State(), reducer: Screen(), executor: executor.makeMainActorStoreExecutor()))
+  }
+
+  /// The screen's alert, as `$store.scope(state:action:)` scopes it.
+  static var alertScope: PresentationScope<Screen.State, Screen.Action, AlertState<TCAParityPresentationTests.Destination.Action.Alert>, TCAParityPresentationTests.Destination.Action.Alert> {
+    PresentationScope(state: \.destination?.alert, action: .presented(.destination, .alert))
+  }
+
   @Test func aTappedButtonSendsItsActionAndTheAlertIsDismissedOnce() {
     let executor = TestExecutor()
     defer { executor.drainAfterRelease() }
-    let screen = ObservableStore(
-      Store(initialState: Screen.State(), reducer: Screen(), executor: executor.makeMainActorStoreExecutor()))
-    let scope = PresentationScope<Screen.State, Screen.Action, _, _>(
-      state: \.destination?.alert, action: .presented(.destination, .alert))
+    let screen = Self.screen(on: executor)
+    let scope = Self.alertScope
     screen.send(.presentAlert)
     let binding = \ObservableStore<Screen.State, Screen.Action>.[presentation: scope, shown: screen.presentation(of: scope)]
     // The delete button: its action reaches the screen and dismisses the alert; SwiftUI's
@@ -58,10 +67,8 @@ import Testing
   @Test func aTappedButtonsTransactionWrapsItsStateChange() {
     let executor = TestExecutor()
     defer { executor.drainAfterRelease() }
-    let screen = ObservableStore(
-      Store(initialState: Screen.State(), reducer: Screen(), executor: executor.makeMainActorStoreExecutor()))
-    let scope = PresentationScope<Screen.State, Screen.Action, _, _>(
-      state: \.destination?.alert, action: .presented(.destination, .alert))
+    let screen = Self.screen(on: executor)
+    let scope = Self.alertScope
     screen.send(.presentAlert)
     let alert = screen[keyPath: \.[presentation: scope, shown: screen.presentation(of: scope)]]
     let plain = Screen.alert.buttons[0]
