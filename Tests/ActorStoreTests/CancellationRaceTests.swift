@@ -103,6 +103,7 @@ struct CancellationRaceTests {
         guard case .start(let token) = action else { return .none }
         return .run { send in
           for _ in 0..<4 {
+            // The race's suspension points, as in the root's effect above.
             await Task.yield()
             await send(.finished(token))
           }
@@ -158,6 +159,8 @@ struct CancellationRaceTests {
     var token = 0
     while token < 2_000, ContinuousClock.now < deadline {
       let task = store.sendOnMainActor(.start(token))
+      // Real main-actor turns on purpose (this suite's exception to "no yields"): the effect runs
+      // on another thread meanwhile and may be delivering when the cancel lands.
       for _ in 0..<(token % 4) { await Task.yield() }
       Self.cancelSynchronously(task)
       marks.mark(token)

@@ -288,7 +288,8 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
 
 /// The value a tracked member of an ``ObservableStore`` last showed. Touched only by that store's
 /// `show`, on the main actor, never while another access to it is in progress, so it skips the
-/// dynamic exclusivity check a captured `var` would pay on every publication.
+/// dynamic exclusivity check a captured `var` would pay on every publication (what that saves:
+/// Docs/Stress-and-Benchmarks.md, "Exclusivity checks of shared state").
 private final class ShownValue<Value> {
   @exclusivity(unchecked) var value: Value
 

@@ -5,7 +5,8 @@ import Synchronization
 /// `@unchecked Sendable`: `seenEpoch`, `holdsShared` and `held` are touched only on the store's
 /// executor (its serial executor is their lock), from the store engine's publication and
 /// republication, never while another access to them is in progress (nothing user code can reach
-/// refers to them), so they skip the dynamic exclusivity check, as the engine's fields do;
+/// refers to them), so they skip the dynamic exclusivity check, as the engine's fields do (what
+/// that saves: Docs/Stress-and-Benchmarks.md, "Exclusivity checks of shared state");
 /// `republishScheduled` is atomic, set from any thread by a change.
 @usableFromInline final class SharedHoldings: @unchecked Sendable {
   struct Held {
