@@ -16,7 +16,7 @@
 
 // Relaxed: the benchmark reads the counts on its own thread after awaiting the work it
 // measures; no ordering with other memory is needed.
-static _Atomic uint64_t allocations, retains, releases, accessChecks, executorSwitches, lockAcquisitions;
+static _Atomic uint64_t allocations, retains, releases, accessChecks, executorSwitches, lockAcquisitions, metadataLookups;
 
 uint64_t actorstore_allocation_count(void) { return atomic_load_explicit(&allocations, memory_order_relaxed); }
 uint64_t actorstore_retain_count(void) { return atomic_load_explicit(&retains, memory_order_relaxed); }
@@ -24,6 +24,7 @@ uint64_t actorstore_release_count(void) { return atomic_load_explicit(&releases,
 uint64_t actorstore_access_check_count(void) { return atomic_load_explicit(&accessChecks, memory_order_relaxed); }
 uint64_t actorstore_executor_switch_count(void) { return atomic_load_explicit(&executorSwitches, memory_order_relaxed); }
 uint64_t actorstore_lock_acquisition_count(void) { return atomic_load_explicit(&lockAcquisitions, memory_order_relaxed); }
+uint64_t actorstore_metadata_lookup_count(void) { return atomic_load_explicit(&metadataLookups, memory_order_relaxed); }
 
 static void add(_Atomic uint64_t *counter, uint64_t amount) {
   atomic_fetch_add_explicit(counter, amount, memory_order_relaxed);
@@ -191,3 +192,62 @@ void actorstore_lock_acquired(void *address) {
 }
 
 void actorstore_lock_released(void *address) { (void)address; }
+
+// ---- Metadata lookups: the runtime calls that unspecialized generic code makes to find the
+// metadata of a generic type instance (`Optional<State>`, a generic class of `State`, a tuple) or
+// a conditional conformance's witness table, each a hash lookup in the runtime's caches. Code
+// specialized for concrete types makes none of them per operation. ----
+
+// The runtime's metadata response: the metadata and its state, returned in two registers.
+typedef struct {
+  const void *metadata;
+  uintptr_t state;
+} metadata_response;
+
+typedef __attribute__((swiftcall)) metadata_response (*generic_metadata_fn)(
+    uintptr_t, const void *const *, const void *);
+typedef __attribute__((swiftcall)) metadata_response (*prespecialized_metadata_fn)(
+    uintptr_t, const void *const *, const void *, void *);
+typedef __attribute__((swiftcall)) metadata_response (*tuple2_metadata_fn)(
+    uintptr_t, const void *, const void *, const char *, const void *);
+typedef __attribute__((swiftcall)) metadata_response (*tuple3_metadata_fn)(
+    uintptr_t, const void *, const void *, const void *, const char *, const void *);
+typedef const void *(*witness_table_fn)(const void *, const void *, const void *const *);
+
+FORWARD(generic_metadata_fn, swift_getGenericMetadata)
+FORWARD(prespecialized_metadata_fn, swift_getCanonicalPrespecializedGenericMetadata)
+FORWARD(tuple2_metadata_fn, swift_getTupleTypeMetadata2)
+FORWARD(tuple3_metadata_fn, swift_getTupleTypeMetadata3)
+FORWARD(witness_table_fn, swift_getWitnessTable)
+
+__attribute__((swiftcall)) metadata_response swift_getGenericMetadata(
+    uintptr_t request, const void *const *arguments, const void *description) {
+  add(&metadataLookups, 1);
+  __attribute__((musttail)) return resolve_swift_getGenericMetadata()(request, arguments, description);
+}
+
+__attribute__((swiftcall)) metadata_response swift_getCanonicalPrespecializedGenericMetadata(
+    uintptr_t request, const void *const *arguments, const void *description, void *token) {
+  add(&metadataLookups, 1);
+  __attribute__((musttail)) return resolve_swift_getCanonicalPrespecializedGenericMetadata()(
+      request, arguments, description, token);
+}
+
+__attribute__((swiftcall)) metadata_response swift_getTupleTypeMetadata2(
+    uintptr_t request, const void *first, const void *second, const char *labels, const void *witnesses) {
+  add(&metadataLookups, 1);
+  __attribute__((musttail)) return resolve_swift_getTupleTypeMetadata2()(request, first, second, labels, witnesses);
+}
+
+__attribute__((swiftcall)) metadata_response swift_getTupleTypeMetadata3(
+    uintptr_t request, const void *first, const void *second, const void *third, const char *labels,
+    const void *witnesses) {
+  add(&metadataLookups, 1);
+  __attribute__((musttail)) return resolve_swift_getTupleTypeMetadata3()(
+      request, first, second, third, labels, witnesses);
+}
+
+const void *swift_getWitnessTable(const void *conformance, const void *type, const void *const *arguments) {
+  add(&metadataLookups, 1);
+  __attribute__((musttail)) return resolve_swift_getWitnessTable()(conformance, type, arguments);
+}

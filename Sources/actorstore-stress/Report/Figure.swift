@@ -90,6 +90,7 @@ struct CostsPerOperation: Equatable, Sendable {
   var accessChecks: Double
   var executorSwitches: Double
   var lockAcquisitions: Double
+  var metadataLookups: Double
 
   /// Retains and releases together: what an extra reference-counted hop costs.
   var retainsAndReleases: Double { retains + releases }
@@ -105,11 +106,12 @@ struct CostsPerOperation: Equatable, Sendable {
     accessChecks = Figure.median(of: rounds.map { per($0.accessChecks) })
     executorSwitches = Figure.median(of: rounds.map { per($0.executorSwitches) })
     lockAcquisitions = Figure.median(of: rounds.map { per($0.lockAcquisitions) })
+    metadataLookups = Figure.median(of: rounds.map { per($0.metadataLookups) })
   }
 
   /// `allocations 3.00, retains+releases 41.0, global enqueues 1.00, exclusivity checks 0.00,
-  /// executor switches 2.00, lock acquisitions 5.00`.
+  /// executor switches 2.00, lock acquisitions 5.00, metadata lookups 0.00`.
   var summary: String {
-    "allocations \(Format.fixed(allocations, 2)), retains+releases \(Format.fixed(retainsAndReleases, 1)), global enqueues \(Format.fixed(globalEnqueues, 2)), exclusivity checks \(Format.fixed(accessChecks, 2)), executor switches \(Format.fixed(executorSwitches, 2)), lock acquisitions \(Format.fixed(lockAcquisitions, 2))"
+    "allocations \(Format.fixed(allocations, 2)), retains+releases \(Format.fixed(retainsAndReleases, 1)), global enqueues \(Format.fixed(globalEnqueues, 2)), exclusivity checks \(Format.fixed(accessChecks, 2)), executor switches \(Format.fixed(executorSwitches, 2)), lock acquisitions \(Format.fixed(lockAcquisitions, 2)), metadata lookups \(Format.fixed(metadataLookups, 2))"
   }
 }

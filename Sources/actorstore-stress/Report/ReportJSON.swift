@@ -41,7 +41,7 @@ enum ReportJSON {
   }
 
   /// `{allocations, retains, releases, globalEnqueues, accessChecks, executorSwitches,
-  /// lockAcquisitions}` per operation.
+  /// lockAcquisitions, metadataLookups}` per operation.
   private static func costs(_ costs: CostsPerOperation) -> JSON {
     .object([
       ("allocations", .number(costs.allocations)),
@@ -51,6 +51,7 @@ enum ReportJSON {
       ("accessChecks", .number(costs.accessChecks)),
       ("executorSwitches", .number(costs.executorSwitches)),
       ("lockAcquisitions", .number(costs.lockAcquisitions)),
+      ("metadataLookups", .number(costs.metadataLookups)),
     ])
   }
 

@@ -21,6 +21,9 @@ struct CostCounts: Equatable, Sendable {
   var accessChecks = 0
   var executorSwitches = 0
   var lockAcquisitions = 0
+  /// Generic metadata and witness-table lookups in the runtime's caches (see the counter's
+  /// README): what unspecialized generic code pays per operation.
+  var metadataLookups = 0
 
   static func - (lhs: Self, rhs: Self) -> Self {
     Self(
@@ -28,7 +31,8 @@ struct CostCounts: Equatable, Sendable {
       retains: lhs.retains - rhs.retains, releases: lhs.releases - rhs.releases,
       globalEnqueues: lhs.globalEnqueues - rhs.globalEnqueues, accessChecks: lhs.accessChecks - rhs.accessChecks,
       executorSwitches: lhs.executorSwitches - rhs.executorSwitches,
-      lockAcquisitions: lhs.lockAcquisitions - rhs.lockAcquisitions)
+      lockAcquisitions: lhs.lockAcquisitions - rhs.lockAcquisitions,
+      metadataLookups: lhs.metadataLookups - rhs.metadataLookups)
   }
 }
 
@@ -54,7 +58,7 @@ enum CostCounters {
     nonisolated(unsafe) private static var counts:
       (
         allocations: Count, retains: Count, releases: Count, accessChecks: Count, executorSwitches: Count,
-        lockAcquisitions: Count
+        lockAcquisitions: Count, metadataLookups: Count
       )?
   #endif
 
@@ -75,7 +79,8 @@ enum CostCounters {
         let releases = dlsym(process, "actorstore_release_count"),
         let accessChecks = dlsym(process, "actorstore_access_check_count"),
         let executorSwitches = dlsym(process, "actorstore_executor_switch_count"),
-        let lockAcquisitions = dlsym(process, "actorstore_lock_acquisition_count")
+        let lockAcquisitions = dlsym(process, "actorstore_lock_acquisition_count"),
+        let metadataLookups = dlsym(process, "actorstore_metadata_lookup_count")
       else {
         return "the cost counter is not preloaded; see Benchmarks/CostCounting/README.md"
       }
@@ -85,7 +90,8 @@ enum CostCounters {
       counts = (
         unsafeBitCast(allocations, to: Count.self), unsafeBitCast(retains, to: Count.self),
         unsafeBitCast(releases, to: Count.self), unsafeBitCast(accessChecks, to: Count.self),
-        unsafeBitCast(executorSwitches, to: Count.self), unsafeBitCast(lockAcquisitions, to: Count.self)
+        unsafeBitCast(executorSwitches, to: Count.self), unsafeBitCast(lockAcquisitions, to: Count.self),
+        unsafeBitCast(metadataLookups, to: Count.self)
       )
       _ = globalEnqueues.load(ordering: .relaxed)  // initialized now, not from inside the hook
       enqueueSlot.assumingMemoryBound(to: Optional<EnqueueHook>.self).pointee = { job, enqueue in
@@ -109,7 +115,8 @@ enum CostCounters {
       return CostCounts(
         allocations: Int(counts.allocations()), retains: Int(counts.retains()), releases: Int(counts.releases()),
         globalEnqueues: globalEnqueues.load(ordering: .relaxed), accessChecks: Int(counts.accessChecks()),
-        executorSwitches: Int(counts.executorSwitches()), lockAcquisitions: Int(counts.lockAcquisitions()))
+        executorSwitches: Int(counts.executorSwitches()), lockAcquisitions: Int(counts.lockAcquisitions()),
+        metadataLookups: Int(counts.metadataLookups()))
     #else
       return nil
     #endif
