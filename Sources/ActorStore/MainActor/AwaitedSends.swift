@@ -5,38 +5,40 @@
 ///
 /// Sends made from synchronous code reach the store in order, so once the send numbered `n` is
 /// acknowledged, every send numbered up to `n` is included in the delivered state.
-struct AwaitedSends<State> {
-  private var lastNumber: UInt64 = 0
+@usableFromInline struct AwaitedSends<State> {
+  @usableFromInline var lastNumber: UInt64 = 0
   /// The last value written through a binding per member (by the state's key path), with the
   /// number of its send.
-  private var writes: [AnyKeyPath: (value: any Sendable, number: UInt64)] = [:]
+  @usableFromInline var writes: [AnyKeyPath: (value: any Sendable, number: UInt64)] = [:]
   /// Transactions waiting for their send's state, in send order.
-  var transactions: [(number: UInt64, transaction: @MainActor (_ update: () -> Void) -> Void)] = []
+  @usableFromInline var transactions: [(number: UInt64, transaction: @MainActor (_ update: () -> Void) -> Void)] = []
+
+  @inlinable init() {}
 
   /// Whether any binding write waits.
-  var hasWrites: Bool { !writes.isEmpty }
+  @inlinable var hasWrites: Bool { !writes.isEmpty }
 
   /// Whether anything waits for an acknowledgement.
-  var isWaiting: Bool { !writes.isEmpty || !transactions.isEmpty }
+  @inlinable var isWaiting: Bool { !writes.isEmpty || !transactions.isEmpty }
 
   /// The number of the next send.
-  mutating func nextNumber() -> UInt64 {
+  @inlinable mutating func nextNumber() -> UInt64 {
     lastNumber += 1
     return lastNumber
   }
 
   /// The value last written to the member at `keyPath`, while its send waits.
-  func writtenValue(at keyPath: AnyKeyPath) -> (any Sendable)? { writes[keyPath]?.value }
+  @usableFromInline func writtenValue(at keyPath: AnyKeyPath) -> (any Sendable)? { writes[keyPath]?.value }
 
   /// Records a binding write, shown until its send is acknowledged.
-  mutating func write(_ value: any Sendable, at keyPath: AnyKeyPath, number: UInt64) {
+  @usableFromInline mutating func write(_ value: any Sendable, at keyPath: AnyKeyPath, number: UInt64) {
     writes[keyPath] = (value, number)
   }
 
   /// Drops what waited for the sends numbered up to `number`.
   /// - Returns: The writes dropped (by key path, the value shown until now) and the
   ///   transactions to run the update within.
-  mutating func takeAcknowledged(
+  @usableFromInline mutating func takeAcknowledged(
     upTo number: UInt64
   ) -> (writes: [AnyKeyPath: any Sendable], transactions: [@MainActor (_ update: () -> Void) -> Void]) {
     var dropped: [AnyKeyPath: any Sendable] = [:]

@@ -11,7 +11,7 @@ import Dispatch
 ///
 /// `ActorStoreTesting`'s `TestExecutor` uses it too: work enqueued from the main actor is part of
 /// a test's schedule whatever thread the main actor runs on, so it is never a foreign enqueue.
-package enum MainActorCheck {
+@usableFromInline package enum MainActorCheck {
   private static let key = DispatchSpecificKey<UInt8>()
   private static let installation: Bool = {
     DispatchQueue.main.setSpecific(key: key, value: 1)
@@ -19,14 +19,14 @@ package enum MainActorCheck {
   }()
 
   /// Whether the caller runs on the main actor (the main queue, or a queue targeting it).
-  package static var isOnMainActor: Bool {
+  @usableFromInline package static var isOnMainActor: Bool {
     _ = installation
     return DispatchQueue.getSpecific(key: key) == 1
   }
 
   /// Reports `operation` when called off the main actor.
   /// - Returns: `true` when the caller is on the main actor and may go on.
-  static func allows(_ operation: @autoclosure () -> String, fileID: StaticString = #fileID,
+  @usableFromInline static func allows(_ operation: @autoclosure () -> String, fileID: StaticString = #fileID,
                      filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> Bool {
     if isOnMainActor { return true }
     reportIssue(

@@ -12,9 +12,9 @@
 /// The receiver may also number some of its sends and have the store ``acknowledge(_:)`` each
 /// once processed: a delivery carries the highest number acknowledged, and its state (or the
 /// state delivered before it, when nothing newer was published) includes those sends.
-final class MainActorMailbox<State: Sendable>: Sendable {
+@usableFromInline final class MainActorMailbox<State: Sendable>: Sendable {
   /// What a delivery brings.
-  enum Delivery {
+  @usableFromInline enum Delivery {
     /// A newer state.
     case state(State)
     /// Nothing newer: only acknowledgements.
@@ -23,7 +23,7 @@ final class MainActorMailbox<State: Sendable>: Sendable {
     case gone
   }
 
-  private enum Phase {
+  @usableFromInline enum Phase {
     /// Nothing waits; the next post schedules a flush.
     case idle
     /// A flush is scheduled and will take `pending`.
@@ -32,41 +32,43 @@ final class MainActorMailbox<State: Sendable>: Sendable {
     case closed
   }
 
-  private struct Slot {
-    var phase = Phase.idle
+  @usableFromInline struct Slot {
+    @usableFromInline var phase = Phase.idle
     /// The newest state not delivered yet; `.some(nil)` when the store's state is gone.
-    var pending: State??
+    @usableFromInline var pending: State??
     /// The highest send number acknowledged, and the highest delivered.
-    var acknowledged: UInt64 = 0
-    var deliveredAcknowledgement: UInt64 = 0
+    @usableFromInline var acknowledged: UInt64 = 0
+    @usableFromInline var deliveredAcknowledgement: UInt64 = 0
+
+    @inlinable init() {}
 
     /// Marks a flush scheduled; returns whether one must be (none was).
-    mutating func scheduleFlush() -> Bool {
+    @inlinable mutating func scheduleFlush() -> Bool {
       guard phase == .idle else { return false }
       phase = .scheduled
       return true
     }
   }
 
-  private let slot = Locked(Slot())
-  private let scheduler: any MainActorScheduler
-  private let deliver: @MainActor @Sendable (_ delivery: Delivery, _ acknowledged: UInt64) -> Void
+  @usableFromInline let slot = Locked(Slot())
+  @usableFromInline let scheduler: any MainActorScheduler
+  @usableFromInline let deliver: @MainActor @Sendable (_ delivery: Delivery, _ acknowledged: UInt64) -> Void
   /// `deliver`, its main-actor isolation cast away: called only where `MainActorCheck` has just
   /// found the main actor current (an inline delivery), so that the call needs no
   /// `MainActor.assumeIsolated` closure, which allocates (Docs/Stress-and-Benchmarks.md, "The
   /// main-actor send's allocations"). A global actor's isolation is not part of a function
   /// value's representation, so the cast changes the type only.
-  private let deliverOnMainActor: @Sendable (_ delivery: Delivery, _ acknowledged: UInt64) -> Void
+  @usableFromInline let deliverOnMainActor: @Sendable (_ delivery: Delivery, _ acknowledged: UInt64) -> Void
   /// Whether the store publishes on the main actor (``StoreExecutor/runsOnMainActor``): posts
   /// made there are delivered within the publication, not on a later turn.
-  private let deliversInline: Bool
+  @usableFromInline let deliversInline: Bool
 
   /// Creates a mailbox and starts watching `store`.
   /// - Parameters:
   ///   - store: The store whose publications to carry.
   ///   - deliver: Receives, on the main actor, the newest state (or that it is gone: the last
   ///     delivery), with the highest send number acknowledged so far.
-  init<Action>(
+  @inlinable init<Action>(
     watching store: Store<State, Action>,
     deliver: @escaping @MainActor @Sendable (_ delivery: Delivery, _ acknowledged: UInt64) -> Void
   ) {
@@ -82,7 +84,7 @@ final class MainActorMailbox<State: Sendable>: Sendable {
   /// mailbox started watching: a state already posted if there is one (it is newer than or equal
   /// to any read that came before its post), else `read()`. Every later delivery is newer.
   /// - Parameter read: Reads the store's current state; `nil` when it is gone.
-  @MainActor func takeInitial(reading read: () -> State?) -> State? {
+  @inlinable @MainActor func takeInitial(reading read: () -> State?) -> State? {
     let current = read()
     return slot.withLock { slot in
       guard let pending = slot.pending else { return current }
@@ -93,7 +95,7 @@ final class MainActorMailbox<State: Sendable>: Sendable {
 
   /// Called on the store's executor with each published state; returns whether to keep
   /// watching.
-  private func post(_ state: State?) -> Bool {
+  @inlinable func post(_ state: State?) -> Bool {
     // A main-actor store publishes on the main actor, except under a test driven off it, where
     // the flush below waits for a drive on the main actor.
     if deliversInline && MainActorCheck.isOnMainActor { return deliverInline(state) }
@@ -109,7 +111,7 @@ final class MainActorMailbox<State: Sendable>: Sendable {
 
   /// Records, on the store's executor once the send numbered `number` has been processed (and
   /// its state posted), that the next delivery includes it.
-  func acknowledge(_ number: UInt64) {
+  @inlinable func acknowledge(_ number: UInt64) {
     let schedulesFlush = slot.withLock { slot -> Bool in
       guard slot.phase != .closed else { return false }
       slot.acknowledged = max(slot.acknowledged, number)
@@ -120,7 +122,7 @@ final class MainActorMailbox<State: Sendable>: Sendable {
 
   /// Delivers a publication made on the main actor within it. A flush still scheduled (for a
   /// post made off the main actor) then finds nothing newer to deliver.
-  private func deliverInline(_ state: State?) -> Bool {
+  @inlinable func deliverInline(_ state: State?) -> Bool {
     let acknowledged = slot.withLock { slot -> UInt64? in
       guard slot.phase != .closed else { return nil }
       slot.pending = nil
@@ -133,7 +135,7 @@ final class MainActorMailbox<State: Sendable>: Sendable {
     return state != nil
   }
 
-  @MainActor private func flush() {
+  @inlinable @MainActor func flush() {
     let taken = slot.withLock { slot -> (Delivery, UInt64)? in
       guard slot.phase == .scheduled else { return nil }
       let pending = slot.pending
@@ -159,7 +161,7 @@ final class MainActorMailbox<State: Sendable>: Sendable {
 
   /// Stops deliveries: a scheduled flush does nothing and the watch ends at the next
   /// publication.
-  func close() {
+  @usableFromInline func close() {
     slot.withLock { slot in
       slot.phase = .closed
       slot.pending = nil

@@ -30,27 +30,32 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
   /// The store shown.
   public let store: Store<State, Action>
 
-  private(set) var currentState: State
-  private var alive = true
+  // The `@exclusivity(unchecked)` fields below are touched only on the main actor, by this
+  // class's own code, and every access to them is a read or a write that ends before any code of
+  // the app runs (observers are called between accesses, never inside one), so the dynamic
+  // exclusivity check a class property pays per access cannot fail. What that saves, counted:
+  // Docs/Stress-and-Benchmarks.md, "A specialized ObservableStore".
+  @exclusivity(unchecked) @usableFromInline private(set) var currentState: State
+  @usableFromInline var alive = true
   /// The members observers read, by the state's key path; and the collections whose IDs
   /// ``elements(_:action:)`` tracks, by the collection's key path.
-  private var tracked: [AnyKeyPath: TrackedMember] = [:]
-  private var trackedIDs: [AnyKeyPath: TrackedMember] = [:]
-  private let registrar = ObservationRegistrar()
+  @exclusivity(unchecked) @usableFromInline var tracked: [AnyKeyPath: TrackedMember] = [:]
+  @exclusivity(unchecked) @usableFromInline var trackedIDs: [AnyKeyPath: TrackedMember] = [:]
+  @usableFromInline let registrar = ObservationRegistrar()
   /// `\.state`, formed once: a key path into a generic class is built anew at each use.
-  private let stateMember: KeyPath<ObservableStore, State> = \.state
+  @usableFromInline let stateMember: KeyPath<ObservableStore, State> = \.state
   /// Whether ``state`` was ever read: until then no observer can track it, and a new state
   /// skips its `willSet`/`didSet`.
-  private var stateIsObserved = false
+  @exclusivity(unchecked) @usableFromInline var stateIsObserved = false
   /// The number of members tracked so far, in ``tracked`` and ``trackedIDs``.
   private var observedMembers = 0
   /// The buffer `show` collects the changed members in.
-  private var changedScratch: [TrackedMember] = []
-  private var mailbox: MainActorMailbox<State>?
+  @exclusivity(unchecked) @usableFromInline var changedScratch: [TrackedMember] = []
+  @usableFromInline var mailbox: MainActorMailbox<State>?
   /// Sends to a store off the main actor that wait for their state, by number (see
   /// ``MainActorMailbox/acknowledge(_:)``): binding writes, shown until acknowledged, and
   /// sends whose state change is to be applied within a transaction.
-  private var awaited = AwaitedSends<State>()
+  @exclusivity(unchecked) @usableFromInline var awaited = AwaitedSends<State>()
   /// Element stores handed out by ``elements(_:action:)``, per collection, by element ID.
   private var elementStores: [AnyKeyPath: [AnyHashable: AnyObject]] = [:]
   /// What the `scope(state:action:)`s keep per child (`ObservableStore+Scope.swift`,
@@ -59,20 +64,32 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
 
   /// A member some observer read, and how to tell whether a new state changes it. Its
   /// closures hold the member's key path into this class, formed once.
-  struct TrackedMember {
-    let access: (ObservableStore) -> Void
-    let changes: (State, State) -> Bool
+  @usableFromInline struct TrackedMember {
+    @usableFromInline let access: (ObservableStore) -> Void
+    @usableFromInline let changes: (State, State) -> Bool
     /// Whether dropping a binding write (by the state's key path) for a new state changes what
     /// the member shows.
-    var dropsWrite: ([AnyKeyPath: any Sendable], State) -> Bool = { _, _ in false }
-    let willSet: (ObservableStore) -> Void
-    let didSet: (ObservableStore) -> Void
+    @usableFromInline var dropsWrite: ([AnyKeyPath: any Sendable], State) -> Bool
+    @usableFromInline let willSet: (ObservableStore) -> Void
+    @usableFromInline let didSet: (ObservableStore) -> Void
+
+    @inlinable init(
+      access: @escaping (ObservableStore) -> Void, changes: @escaping (State, State) -> Bool,
+      dropsWrite: @escaping ([AnyKeyPath: any Sendable], State) -> Bool = { _, _ in false },
+      willSet: @escaping (ObservableStore) -> Void, didSet: @escaping (ObservableStore) -> Void
+    ) {
+      self.access = access
+      self.changes = changes
+      self.dropsWrite = dropsWrite
+      self.willSet = willSet
+      self.didSet = didSet
+    }
   }
 
   /// Starts following `store`'s state. Created off the main actor (only possible through an
   /// isolation hole), it reports an issue and does not follow the store.
   /// - Parameter store: A root, scoped or element store.
-  public init(_ store: Store<State, Action>) {
+  @inlinable public init(_ store: Store<State, Action>) {
     self.store = store
     currentState = store.currentState
     // Reachable off the main actor only through an isolation hole; then it reports and stays
@@ -93,14 +110,14 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
 
   /// A member of the state; reading it in an observation tracks that member only.
   /// - Parameter keyPath: The member.
-  public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
+  @inlinable public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
     (tracked[keyPath] ?? track(keyPath)).access(self)
     if awaited.hasWrites, let written = awaited.writtenValue(at: keyPath) as? Value { return written }
     return currentState[keyPath: keyPath]
   }
 
   /// Starts tracking the member at `keyPath`.
-  private func track<Value: Equatable>(_ keyPath: KeyPath<State, Value>) -> TrackedMember {
+  @inlinable func track<Value: Equatable>(_ keyPath: KeyPath<State, Value>) -> TrackedMember {
     let member = nextObservedMember()
     // Compared with the value last shown, not with the old state's: a `Shared` member reads the
     // same newest value through both states, and would never look changed.
@@ -126,7 +143,7 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
   /// The key path Observation knows the next tracked member by: a slot number of this store's,
   /// cheaper for Observation to hash on every access and change than the member's own key path
   /// into this class, whose argument is the state's key path.
-  private func nextObservedMember() -> KeyPath<ObservableStore, Int> {
+  @usableFromInline func nextObservedMember() -> KeyPath<ObservableStore, Int> {
     defer { observedMembers += 1 }
     return \.[observedMember: observedMembers]
   }
@@ -201,7 +218,7 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
   }
 
   /// ``isAlive``, read without tracking it.
-  var isAliveUntracked: Bool { alive }
+  @usableFromInline var isAliveUntracked: Bool { alive }
 
   /// Sends `action` to the store with ``Store/sendOnMainActor(_:fileID:filePath:line:column:)``:
   /// over a main-actor store, the action is reduced, and the observers of the members it changed
@@ -210,7 +227,7 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
   /// - Parameter action: The action.
   /// - Returns: A handle on the effects the action started.
   @discardableResult
-  public func send(_ action: Action) -> StoreTask {
+  @inlinable public func send(_ action: Action) -> StoreTask {
     store.sendOnMainActor(action)
   }
 
@@ -243,11 +260,11 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
 
   /// Sends `action` to a store off the main actor as the send numbered `number` (see
   /// ``AwaitedSends``): the mailbox is told once the store has processed it.
-  private func sendAwaited(_ action: Action, numbered number: UInt64) -> StoreTask {
+  @usableFromInline func sendAwaited(_ action: Action, numbered number: UInt64) -> StoreTask {
     store.sendInOrder(action) { [mailbox] _ in mailbox?.acknowledge(number) }
   }
 
-  private func receive(_ delivery: MainActorMailbox<State>.Delivery, acknowledged: UInt64) {
+  @inlinable func receive(_ delivery: MainActorMailbox<State>.Delivery, acknowledged: UInt64) {
     let newState: State
     switch delivery {
     case .state(let state): newState = state
@@ -266,7 +283,7 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
 
   /// Shows `newState`, dropping the binding writes it includes: notifies the members whose
   /// shown value changes.
-  private func show(_ newState: State, replacingWrites writes: [AnyKeyPath: any Sendable]) {
+  @inlinable func show(_ newState: State, replacingWrites writes: [AnyKeyPath: any Sendable]) {
     let old = currentState
     // Kept between publications (emptied after each), so that showing a state allocates no
     // array for the members it changes.
@@ -290,10 +307,10 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
 /// `show`, on the main actor, never while another access to it is in progress, so it skips the
 /// dynamic exclusivity check a captured `var` would pay on every publication (what that saves:
 /// Docs/Stress-and-Benchmarks.md, "Exclusivity checks of shared state").
-private final class ShownValue<Value> {
-  @exclusivity(unchecked) var value: Value
+@usableFromInline final class ShownValue<Value> {
+  @exclusivity(unchecked) @usableFromInline var value: Value
 
-  init(_ value: Value) { self.value = value }
+  @inlinable init(_ value: Value) { self.value = value }
 }
 
 extension ObservableStore where Action: BindableAction, Action.State == State {
@@ -308,14 +325,14 @@ extension ObservableStore where Action: BindableAction, Action.State == State {
   /// With SwiftUI, `@Bindable var store: ObservableStore<State, Action>` then makes
   /// `$store.name` a `Binding` through this subscript, the way TCA's `$store.name` is written.
   /// - Parameter keyPath: The member.
-  public subscript<Value: Equatable & Sendable>(
+  @inlinable public subscript<Value: Equatable & Sendable>(
     dynamicMember keyPath: any WritableKeyPath<State, Value> & Sendable
   ) -> Value {
     get { self[dynamicMember: keyPath as KeyPath<State, Value>] }
     set { write(newValue, at: keyPath) }
   }
 
-  private func write<Value: Equatable & Sendable>(
+  @inlinable func write<Value: Equatable & Sendable>(
     _ value: Value, at keyPath: any WritableKeyPath<State, Value> & Sendable
   ) {
     guard isAliveUntracked, store.currentStateIfAlive != nil else { return }

@@ -12,7 +12,7 @@
 /// await store.send(.incrementTapped)
 /// let count = store.currentState.count   // synchronous, for UI code
 /// ```
-public actor Store<State: Sendable, Action: Sendable> {
+public final actor Store<State: Sendable, Action: Sendable> {
   nonisolated private let serialExecutorReference: UnownedSerialExecutor
   /// Whether this store's tree runs on the main actor (``StoreExecutor/runsOnMainActor``), so
   /// that main-actor code enters it synchronously. (A copy of the flag: reading it does not copy
@@ -26,7 +26,7 @@ public actor Store<State: Sendable, Action: Sendable> {
   /// store tree's executor (from `send`, or from `sendOnMainActor` once it has checked that
   /// this is the executor it runs on); the closure takes no `isolated` store, so that the
   /// latter needs no `assumeIsolated` closure, which allocates.
-  private let sendEntry: @Sendable (Store, Action, CallSite) -> StoreTask
+  @usableFromInline let sendEntry: @Sendable (Store, Action, CallSite) -> StoreTask
 
   /// Creates a root store.
   /// - Parameters:
@@ -177,7 +177,7 @@ public actor Store<State: Sendable, Action: Sendable> {
   ///   - line: The caller's line, for diagnostics.
   ///   - column: The caller's column, for diagnostics.
   /// - Returns: A handle on the effects the action started.
-  @MainActor @discardableResult
+  @MainActor @discardableResult @inlinable
   public func sendOnMainActor(
     _ action: Action, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
@@ -244,7 +244,7 @@ public actor Store<State: Sendable, Action: Sendable> {
   /// Registers `onChange` to run on the store's executor after each processed batch with this
   /// store's state, or `nil` once a scoped store's state is gone; it stays registered while it
   /// returns `true`.
-  nonisolated func watch(_ onChange: @escaping @Sendable (State?) -> Bool) {
+  @inlinable nonisolated func watch(_ onChange: @escaping @Sendable (State?) -> Bool) {
     switch core {
     case .root(let engine): engine.publisher.watch { current, _ in onChange(current.pointee) }
     case .scoped(let link): link.watch(withPrevious: false) { current, _ in onChange(current) }
@@ -325,7 +325,7 @@ public actor Store<State: Sendable, Action: Sendable> {
   ///   it: nothing is published between the send's state and this call).
   /// - Returns: A task that follows the send, before and after the store processes it (see
   ///   ``PendingSend``).
-  nonisolated func sendInOrder(_ action: Action, processed: (@Sendable (StoreTask) -> Void)? = nil) -> StoreTask {
+  @usableFromInline nonisolated func sendInOrder(_ action: Action, processed: (@Sendable (StoreTask) -> Void)? = nil) -> StoreTask {
     let pending = PendingSend()
     orderedSends.enqueue { await self.send(action, then: processed, attachingTo: pending) }
     return StoreTask(pending: pending)
