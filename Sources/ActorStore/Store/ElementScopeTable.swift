@@ -11,16 +11,17 @@
 /// table only the stores it evicts while someone else still holds them.)
 ///
 /// Lock order: this table's lock, then the parent's publisher lock; a store link's own lock is a
-/// leaf. The table holds its links unowned: a link unregisters in its deinit, under this table's
-/// lock, before its memory goes away.
+/// leaf. The table holds its links strongly until their store is released: a scoped store's
+/// deinit unregisters its link (`ScopedStoreLink.storeReleased()`), and the store holds the link
+/// until then, so the table never releases a link's last reference under its lock.
 ///
 /// The per-publication path is inlinable: created where the store's types are concrete, it runs
 /// specialized, without the generic metadata lookups that made one observer cost ten sends.
 @usableFromInline final class ElementScopeTable<ParentState: Sendable, ID: Hashable & Sendable, ChildState: Sendable>: Sendable {
   @usableFromInline let elements: any KeyPath<ParentState, IdentifiedArray<ID, ChildState>> & Sendable
-  /// The collection's byte offset in the parent's state when `elements` is a stored property:
-  /// a publication then compares the IDs' identity in place, without copying the collection.
-  @usableFromInline let elementsOffset: Int?
+  /// Whether `elements` is a stored property (of stored properties): a publication then compares
+  /// the IDs' identity in place, without copying the collection.
+  @usableFromInline let elementsAreStored: Bool
   @usableFromInline let table: Locked<Table>
 
   @usableFromInline struct Table {
@@ -68,13 +69,9 @@
     @usableFromInline init(link: any ElementStateHolder<ChildState>) { self.link = link }
   }
 
-  /// The live links of one element: almost always one, so no array for it.
+  /// A live link of an element, until its store is released.
   @usableFromInline struct Member {
-    /// `unowned(unsafe)`, not `unowned`: a link's deinit unregisters it under the table's lock,
-    /// and until it has, the table may compare the link's identity or invalidate it while its
-    /// deinit waits for the lock. A checked `unowned` load traps on an object in deinit; the
-    /// memory itself stays valid until the deinit returns, after the link left the table.
-    @usableFromInline unowned(unsafe) let link: any ElementStateHolder<ChildState>
+    @usableFromInline let link: any ElementStateHolder<ChildState>
 
     @usableFromInline init(link: any ElementStateHolder<ChildState>) { self.link = link }
   }
@@ -88,7 +85,7 @@
     elements: any KeyPath<ParentState, IdentifiedArray<ID, ChildState>> & Sendable
   ) {
     self.elements = elements
-    elementsOffset = MemoryLayout<ParentState>.offset(of: elements)
+    elementsAreStored = MemoryLayout<ParentState>.offset(of: elements) != nil
     table = Locked(Table(parent: ElementScopes.ParentReference(parent)))
     // Strong: the parent's store tree keeps its tables anyway (in `ElementScopes`), and a weak
     // load per publication would cost more than the rest of an unchanged publication. The
@@ -110,11 +107,11 @@
   @inlinable func idsAreUnchanged(
     from previous: UnsafePointer<ParentState>, to current: UnsafePointer<ParentState>
   ) -> Bool {
-    guard let offset = elementsOffset else {
+    guard elementsAreStored, let current = current.pointer(to: elements), let previous = previous.pointer(to: elements)
+    else {
       return current.pointee[keyPath: elements].hasIdenticalIDs(to: previous.pointee[keyPath: elements])
     }
-    return Self.collection(at: offset, in: current).pointee.hasIdenticalIDs(
-      to: Self.collection(at: offset, in: previous).pointee)
+    return current.pointee.hasIdenticalIDs(to: previous.pointee)
   }
 
   /// The element with `id` in `parent`'s published state, or `nil` once the parent's state is
@@ -127,18 +124,12 @@
   ///   - parent: The store whose state holds the collection.
   /// - Returns: The element, or `nil` when no element has that ID or the parent's state is gone.
   @inlinable func element<ParentAction: Sendable>(_ id: ID, in parent: Store<ParentState, ParentAction>) -> ChildState? {
-    if let offset = elementsOffset, case .root(let engine) = parent.core {
-      return engine.publisher.withSnapshot { Self.collection(at: offset, in: $0).pointee.lookupByID }[id]
+    if elementsAreStored, case .root(let engine) = parent.core {
+      let elements = self.elements
+      return engine.publisher.withSnapshot { $0.pointer(to: elements)?.pointee.lookupByID }?[id]
     }
     // Projected outside the publisher's lock: the key path may be a computed property.
     return parent.currentStateIfAlive?[keyPath: elements][id: id]
-  }
-
-  /// The collection inside a parent state, in place.
-  @inlinable static func collection(
-    at offset: Int, in state: UnsafePointer<ParentState>
-  ) -> UnsafePointer<IdentifiedArray<ID, ChildState>> {
-    UnsafeRawPointer(state).advanced(by: offset).assumingMemoryBound(to: IdentifiedArray<ID, ChildState>.self)
   }
 
   /// Makes a link for the element with `id` if it exists in `parent`'s current state, and
@@ -186,7 +177,7 @@
     }
   }
 
-  /// Forgets a link; called from its deinit.
+  /// Forgets a link; called when its store is released.
   /// - Parameters:
   ///   - id: The link's element ID.
   ///   - link: The link's identity.

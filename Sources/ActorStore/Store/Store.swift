@@ -106,9 +106,12 @@ public final actor Store<State: Sendable, Action: Sendable> {
   }
 
   deinit {
-    if case .root(let engine) = core {
+    switch core {
+    case .root(let engine):
       engine.registry.storeReleased()
       engine.publisher.finishAll()
+    case .scoped(let link):
+      link.storeReleased()
     }
   }
 

@@ -129,6 +129,9 @@ extension Store {
   var elementStateHolder: any ElementStateHolder<State> { get }
   /// Sends an action through the parent. Called only on the shared executor.
   func send(_ action: Action, from site: CallSite) -> StoreTask
+  /// Called from the deinit of the store scoped through this link (its only store): an element
+  /// store's link leaves its collection's table, which holds it until then.
+  func storeReleased()
   /// A stream of `extract(state)` that also finishes once `owner` (by default this link, i.e.
   /// the scoped store) is released.
   func stream<Value: Equatable & Sendable>(
@@ -147,7 +150,7 @@ extension Store {
   associatedtype ChildAction: Sendable
   func childState(in parent: ParentState) -> ChildState?
   func parentAction(for action: ChildAction) -> ParentAction
-  /// Called from the deinit of a link through this projection.
+  /// Called when the store scoped through a link with this projection is released.
   func linkReleased(_ link: ObjectIdentifier)
 }
 
@@ -269,7 +272,7 @@ where Projection.ParentState == ParentState, Projection.ParentAction == ParentAc
     memory = Locked((initialState, false))
   }
 
-  deinit { projection.linkReleased(ObjectIdentifier(self)) }
+  @usableFromInline func storeReleased() { projection.linkReleased(ObjectIdentifier(self)) }
 
   @usableFromInline var executor: StoreExecutor { parent.executor }
   @usableFromInline var registry: EffectRegistry { parent.registry }
@@ -337,6 +340,12 @@ where Projection.ParentState == ParentState, Projection.ParentAction == ParentAc
       guard let self, !self.isInvalidated else { return onChange(nil, previous) }
       return onChange(parentState.flatMap(projection.childState(in:)), previous)
     }
-    parent.watchTransitions(watcher) { watcher($0.pointee, $1.pointee) }
+    // A root parent's publications project the child from its states in place: the parent's
+    // state is not copied per watcher.
+    parent.watchTransitions(watcher) { [weak self] current, previous in
+      let previousChild = withPrevious ? projection.childState(in: previous.pointee) : nil
+      guard let self, !self.isInvalidated else { return onChange(nil, previousChild) }
+      return onChange(projection.childState(in: current.pointee), previousChild)
+    }
   }
 }

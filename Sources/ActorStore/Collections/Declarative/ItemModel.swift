@@ -173,7 +173,8 @@ public struct ItemModel<ItemID: Hashable & Sendable>: Sendable {
 
   /// Where the content of the item at `item` is.
   @inlinable static func contentPointer(_ item: UnsafePointer<ItemModel>) -> UnsafePointer<ItemContent> {
-    (UnsafeRawPointer(item) + MemoryLayout<ItemModel>.offset(of: \.content)!).assumingMemoryBound(to: ItemContent.self)
+    // `content` is a stored property, so the pointer always exists.
+    item.pointer(to: \.content)!
   }
 
   /// How the item at `new` relates to `old`, the item of its ID in the previous collection,
