@@ -164,7 +164,7 @@ extension ChildStoreRegistry {
 
   /// The store of a removed element that hosts still show.
   @usableFromInline struct RetiredStore {
-    @usableFromInline let store: Store<ChildState, ChildAction>
+    let store: Store<ChildState, ChildAction>
     /// The bindings that show it; the store is dropped when this reaches 0.
     @usableFromInline var boundHosts: Int
 

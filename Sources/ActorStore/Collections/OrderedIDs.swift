@@ -328,7 +328,6 @@ struct OrderedIDs<ID: Hashable & Sendable>: Sendable {
     }
   }
 
-  @usableFromInline
   mutating func mergeIntoPredecessor(chunkAt chunkPosition: Int) {
     let handle = chunks[chunkPosition - 1].handle
     let moved = chunks[chunkPosition].slots
@@ -347,7 +346,6 @@ struct OrderedIDs<ID: Hashable & Sendable>: Sendable {
     renumberChunks(from: chunkPosition)
   }
 
-  @usableFromInline
   mutating func renumberChunks(from chunkPosition: Int) {
     for position in chunkPosition..<chunks.count {
       positionOfHandle[Int(chunks[position].handle)] = Int32(truncatingIfNeeded: position)

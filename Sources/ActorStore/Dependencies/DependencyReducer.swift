@@ -39,12 +39,12 @@ extension Reducer {
 /// returns runs its operation (and its `catch` handler) with them, whenever and wherever it
 /// runs. Actions those effects send are reduced with the store's values, like any others.
 public struct DependencyOverridingReducer<Base: Reducer>: Reducer {
-  @usableFromInline let base: Base
-  @usableFromInline let update: @Sendable (inout DependencyValues) -> Void
+  let base: Base
+  let update: @Sendable (inout DependencyValues) -> Void
   /// The values last derived, and what they were derived from: the values in force around this
   /// reducer are the same batch after batch (the store's), so the change is computed, and its
   /// storage allocated, once rather than per action.
-  @usableFromInline let derived: DerivedDependencies
+  let derived: DerivedDependencies
 
   init(base: Base, update: @escaping @Sendable (inout DependencyValues) -> Void) {
     self.base = base

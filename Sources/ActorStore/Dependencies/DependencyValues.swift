@@ -130,7 +130,7 @@ public struct DependencyValues: Sendable {
     }
   }
 
-  @usableFromInline private(set) var storage: Storage
+  private(set) var storage: Storage
 
   private init(storage: Storage) { self.storage = storage }
 

@@ -11,7 +11,7 @@
 /// A closure a ``Send`` delivers to, and whom it tells of actions dropped after cancellation.
 @usableFromInline final class SendClosure<Action: Sendable>: Sendable {
   @usableFromInline let deliver: @Sendable (Action) async -> Void
-  @usableFromInline let dropped: (@Sendable (Action) -> Void)?
+  let dropped: (@Sendable (Action) -> Void)?
 
   @usableFromInline init(deliver: @escaping @Sendable (Action) async -> Void, dropped: (@Sendable (Action) -> Void)?) {
     self.deliver = deliver

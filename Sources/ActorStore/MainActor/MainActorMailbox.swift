@@ -161,7 +161,7 @@
 
   /// Stops deliveries: a scheduled flush does nothing and the watch ends at the next
   /// publication.
-  @usableFromInline func close() {
+  func close() {
     slot.withLock { slot in
       slot.phase = .closed
       slot.pending = nil

@@ -35,7 +35,7 @@
     @usableFromInline var adoptedCount = 0
     @usableFromInline var adoptedAtLastPrune = 0
     /// The parent store: once it is released no link can remain, and the table stops watching.
-    @usableFromInline let parent: ElementScopes.ParentReference
+    let parent: ElementScopes.ParentReference
 
     @usableFromInline init(parent: ElementScopes.ParentReference) { self.parent = parent }
 
@@ -276,8 +276,8 @@
   /// release drops every watcher anyway, and a weak reference would give it a side table, so that
   /// every retain of it (one per element store made) would take the runtime's slow path.
   @usableFromInline struct ParentReference {
-    @usableFromInline weak var scoped: AnyObject?
-    @usableFromInline let isRoot: Bool
+    weak var scoped: AnyObject?
+    let isRoot: Bool
 
     @usableFromInline init<State, Action>(_ store: Store<State, Action>) {
       switch store.core {

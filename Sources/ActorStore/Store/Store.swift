@@ -314,7 +314,7 @@ public final actor Store<State: Sendable, Action: Sendable> {
   }
 
   /// The store tree's queue of sends from synchronous code.
-  @usableFromInline nonisolated var orderedSends: OrderedSends {
+  nonisolated var orderedSends: OrderedSends {
     switch core {
     case .root(let engine): engine.orderedSends
     case .scoped(let link): link.orderedSends

@@ -14,7 +14,7 @@ import Synchronization
   // threads only the `let` publisher, registry and executors are read, and those are Sendable.
 
   /// The feature-specialized entry point of `Store.send` (see ``Batch``).
-  @usableFromInline let sendAction: @Sendable (StoreEngine, Action) -> StoreTask
+  let sendAction: @Sendable (StoreEngine, Action) -> StoreTask
   /// The feature-specialized drain of a batch (see ``Batch``).
   @usableFromInline let drainBatch: @Sendable (StoreEngine) -> Void
   /// The feature-specialized processing of an effect's action (see ``Batch``).
@@ -29,7 +29,7 @@ import Synchronization
   /// The shared values the state holds (see `StoreEngine+Shared.swift`).
   @usableFromInline let sharing = SharedHoldings()
   /// Sends from synchronous main-actor code to any store of this tree, in call order.
-  @usableFromInline let orderedSends: OrderedSends
+  let orderedSends: OrderedSends
   @usableFromInline let executor: StoreExecutor
   /// The dependencies the store tree's reducers and effects see: those in force where the root
   /// store was created, plus its overrides. Installed around each batch unless already in force

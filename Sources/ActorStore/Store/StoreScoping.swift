@@ -164,8 +164,8 @@ struct KeyPathProjection<ParentState: Sendable, ParentAction: Sendable, ChildSta
   let state: any KeyPath<ParentState, ChildState> & Sendable
   let action: ActionPath<ParentAction, ChildAction>
 
-  @usableFromInline func childState(in parent: ParentState) -> ChildState? { parent[keyPath: state] }
-  @usableFromInline func parentAction(for action: ChildAction) -> ParentAction { self.action.embed(action) }
+  func childState(in parent: ParentState) -> ChildState? { parent[keyPath: state] }
+  func parentAction(for action: ChildAction) -> ParentAction { self.action.embed(action) }
 }
 
 struct ClosureProjection<ParentState: Sendable, ParentAction: Sendable, ChildState: Sendable, ChildAction: Sendable>:
@@ -174,8 +174,8 @@ struct ClosureProjection<ParentState: Sendable, ParentAction: Sendable, ChildSta
   let state: @Sendable (ParentState) -> ChildState?
   let action: @Sendable (ChildAction) -> ParentAction
 
-  @usableFromInline func childState(in parent: ParentState) -> ChildState? { state(parent) }
-  @usableFromInline func parentAction(for action: ChildAction) -> ParentAction { self.action(action) }
+  func childState(in parent: ParentState) -> ChildState? { state(parent) }
+  func parentAction(for action: ChildAction) -> ParentAction { self.action(action) }
 }
 
 /// A collection element by ID, registered with the collection's shared table (which

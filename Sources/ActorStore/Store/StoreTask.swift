@@ -7,8 +7,8 @@
 /// .task { await store.send(.onAppear).finish() }
 /// ```
 public struct StoreTask: Hashable, Sendable {
-  @usableFromInline let record: EffectRecord?
-  @usableFromInline let registry: EffectRegistry?
+  let record: EffectRecord?
+  let registry: EffectRegistry?
   /// Set for a send made from synchronous code to a store on another executor, which the store
   /// has yet to process: the handle then forwards to the task the processed send gets.
   let pending: PendingSend?

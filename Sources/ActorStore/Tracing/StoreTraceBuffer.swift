@@ -95,7 +95,7 @@ public final class StoreTraceBuffer: StoreTraceSink {
   }
 
   /// Numbers and appends an event a store produced.
-  @usableFromInline func record(_ kind: __owned StoreTraceEvent.Kind) {
+  func record(_ kind: __owned StoreTraceEvent.Kind) {
     let event = StoreTraceEvent(sequence: nextSequence(), kind: kind)
     ring.withLock { $0.append(event, capacity: capacity) }
   }

@@ -9,7 +9,7 @@ import Synchronization
   // field load, with no payload to extract and retain.
   /// Written in place: the buffer never blocks. Stores keep their action events typed until
   /// a batch ends when tracing into one (see ``StoreEngine/traceAction(_:from:)``).
-  @usableFromInline let buffer: StoreTraceBuffer?
+  let buffer: StoreTraceBuffer?
   /// Delivers to any other sink on its own queue.
   private let relay: TraceRelay?
   /// The events this store tree recorded into `buffer`, which other trees may share.
@@ -37,7 +37,7 @@ import Synchronization
   }
 
   /// Traces an action that will never be reduced.
-  @usableFromInline func actionDropped<Action: Sendable>(_ action: Action, because reason: StoreTraceEvent.DropReason) {
+  func actionDropped<Action: Sendable>(_ action: Action, because reason: StoreTraceEvent.DropReason) {
     emit(.actionDropped(action: action, reason: reason))
   }
 

@@ -37,13 +37,13 @@
   @usableFromInline var anyStyle: any Hashable & Sendable { ItemKind.DefaultStyle() }
 
   /// The items' kind: host type and style.
-  @usableFromInline final var kind: ItemKind { ItemKind(hostType: hostType, style: anyStyle) }
+  final var kind: ItemKind { ItemKind(hostType: hostType, style: anyStyle) }
 
   /// Whether `other` is this template or one made by the same declaration with the same types
   /// and style: a host configured by one shows an item of the other after applying its content.
   /// - Parameter other: Another template.
   /// - Returns: `true` when moving an item between the two needs no more than a content change.
-  @usableFromInline final func isSameTemplate(as other: AnyItemTemplate) -> Bool {
+  final func isSameTemplate(as other: AnyItemTemplate) -> Bool {
     self === other
       || (ObjectIdentifier(type(of: self)) == ObjectIdentifier(type(of: other)) && declaration == other.declaration
         && kind == other.kind)
@@ -53,7 +53,7 @@
   @usableFromInline func describe(_ content: ItemContent) -> String { "" }
 
   /// A new host for the items' kind.
-  @usableFromInline func makeHost() -> AnyObject { self }
+  func makeHost() -> AnyObject { self }
 
   /// Shows an item with `content` in `host`: binds the element's store for a bound template,
   /// then applies the content. Called when the host is dequeued and again when the content
@@ -62,5 +62,5 @@
 
   /// Stops showing an item in `host`: unbinds the element's store, or calls the host's
   /// `prepareForReuse()`.
-  @usableFromInline func release(_ host: AnyObject) {}
+  func release(_ host: AnyObject) {}
 }

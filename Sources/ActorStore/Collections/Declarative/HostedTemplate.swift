@@ -37,7 +37,7 @@
     super.init(hostType: Host.self, declaration: declaration, matcher: matcher)
   }
 
-  @usableFromInline override var anyStyle: any Hashable & Sendable { style }
+  override var anyStyle: any Hashable & Sendable { style }
 
   @usableFromInline override func describe(_ content: ItemContent) -> String {
     "\(content.read(as: Content.self))"
@@ -67,7 +67,7 @@
       ? .same : .changed
   }
 
-  @usableFromInline override func makeHost() -> AnyObject { make() }
+  override func makeHost() -> AnyObject { make() }
 
   @usableFromInline override func configure(_ host: AnyObject, _ content: ItemContent) {
     guard let host = typed(host, "configure") else { return }
@@ -76,7 +76,7 @@
     apply(host, content)
   }
 
-  @usableFromInline override func release(_ host: AnyObject) {
+  override func release(_ host: AnyObject) {
     guard let host = typed(host, "release") else { return }
     detach(host)
   }

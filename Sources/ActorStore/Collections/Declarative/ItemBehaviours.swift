@@ -11,9 +11,9 @@
 // @unchecked, and no lock needed: immutable, every stored property a `let` of a Sendable type
 // (the superclass is not final, so the compiler cannot check it).
 @usableFromInline final class ItemBehaviours<ItemID: Hashable & Sendable>: AnyItemBehaviours, @unchecked Sendable {
-  @usableFromInline let didSelect: (@Sendable (ItemID) -> Void)?
-  @usableFromInline let willDisplay: (@Sendable (ItemID) -> Void)?
-  @usableFromInline let didEndDisplaying: (@Sendable (ItemID) -> Void)?
+  let didSelect: (@Sendable (ItemID) -> Void)?
+  let willDisplay: (@Sendable (ItemID) -> Void)?
+  let didEndDisplaying: (@Sendable (ItemID) -> Void)?
 
   @usableFromInline init(
     didSelect: (@Sendable (ItemID) -> Void)?, willDisplay: (@Sendable (ItemID) -> Void)?,

@@ -3,7 +3,7 @@
 /// holds another node (or none) names a node that has finished: a stale ID is never mistaken for
 /// a live one.
 @usableFromInline struct EffectNodeID: Hashable, Sendable {
-  @usableFromInline let slot: UInt32
+  let slot: UInt32
   /// The order the node was opened in: trace events number effects with it, and cancelling
   /// several nodes under one ID visits them by it (never by slot or address).
   @usableFromInline let serial: UInt64

@@ -11,7 +11,7 @@ import Synchronization
 @usableFromInline class EffectRecord: @unchecked Sendable {
   /// The node this record stands for.
   @usableFromInline final let node: EffectNodeID
-  @usableFromInline final let origin: SourceLocation?
+  final let origin: SourceLocation?
   final let label: String?
   /// The action whose reduce launched this effect, for diagnostics.
   final let startedBy: (any Sendable)?

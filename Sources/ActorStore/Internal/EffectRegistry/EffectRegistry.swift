@@ -11,15 +11,15 @@ import Synchronization
   @usableFromInline let state: Locked<EffectRegistryState>
   /// The number of the latest delivery that ended (see ``withDelivery(for:_:)``): written on the
   /// store tree's executor as each one ends, read by an awaited cancel (``cancelAwaitingDelivery(_:)``).
-  @usableFromInline let endedDelivery = Atomic<UInt64>(0)
+  let endedDelivery = Atomic<UInt64>(0)
   /// Whether an awaited cancel waits for a delivery to end. A delivery's end tests it and takes
   /// the lock only when it is set; an awaited cancel sets it before it checks `endedDelivery`
   /// once more, both sequentially consistent, so that one of the two sees the other.
-  @usableFromInline let hasDeliveryWaiters = Atomic<Bool>(false)
+  let hasDeliveryWaiters = Atomic<Bool>(false)
   /// The record of the root node, which every send origin hangs from.
   let root: EffectRecord
   /// Where the store tree's trace events go; `nil` when it is not traced.
-  @usableFromInline let tracer: StoreTracer?
+  let tracer: StoreTracer?
 
   init(tracer: StoreTracer? = nil) {
     let root = EffectRecord(node: EffectRegistryState.rootID, origin: nil, label: "store", startedBy: nil)
@@ -53,7 +53,6 @@ import Synchronization
 
   /// Opens a group node (no task, no record) below `parent`, registered under `keys`, held by
   /// its launcher until ``endActivity(of:isTask:)``.
-  @usableFromInline
   func openGroup(under parent: EffectNodeID, spawned: Bool, keys: TinyArray<EffectKey>) -> EffectNodeID {
     state.withLock { state in
       let id = state.reserve()
@@ -83,13 +82,11 @@ import Synchronization
   /// `standIn` below it.
   /// - Parameter originSerial: From ``openStandingForSendOrigin(keys:replacesGroup:record:)``.
   /// - Returns: The origin's record.
-  @usableFromInline
   func interpose(originSerial: UInt64, above standIn: EffectNodeID) -> EffectRecord {
     state.withLock { $0.interpose(serial: originSerial, above: standIn) }
   }
 
   /// Opens a send's origin below the root.
-  @usableFromInline
   func openSendOrigin() -> EffectRecord {
     open(under: EffectRegistryState.rootID, spawned: true, isTask: false, record: EffectRecord.sendOrigin)
   }
@@ -125,7 +122,7 @@ import Synchronization
   /// - Parameter tasks: Where the tasks to cancel are appended.
   /// - Returns: Whether `key` was ever used in this store tree (as far as the bounded memory of
   ///   used keys tells).
-  @usableFromInline @discardableResult
+  @discardableResult
   func cancel(_ key: EffectKey, deferringTasksTo tasks: inout [EffectTask]) -> Bool {
     var known = false
     state.withLock { $0.cancel(key, known: &known) }.perform(deferringTaskCancelsTo: &tasks)
@@ -150,7 +147,6 @@ import Synchronization
   /// ever used there is not an error, as in TCA (features cancel a request before starting the
   /// first): it is only traced.
   /// - Parameter tasks: Where the tasks to cancel are appended.
-  @usableFromInline
   func cancel(_ id: EffectID, path: ScopePath?, site: CallSite, deferringTasksTo tasks: inout [EffectTask]) {
     guard !cancel(EffectKey(kind: .id(id), path: path), deferringTasksTo: &tasks), let tracer else { return }
     tracer.emit(EffectTrace.unusedIDCancelled(id, path: path, site: site))
@@ -237,7 +233,7 @@ import Synchronization
   // MARK: Queries
 
   /// Whether `record`'s node was cancelled. Reads the record's status: no lock.
-  @usableFromInline func isCancelled(_ record: EffectRecord) -> Bool {
+  func isCancelled(_ record: EffectRecord) -> Bool {
     record.currentStatus.contains(.cancelled)
   }
 
@@ -255,7 +251,7 @@ import Synchronization
   func isTransitivelyFinished(_ record: EffectRecord) -> Bool { record.currentStatus.contains(.finished) }
 
   /// Whether the root store was released.
-  @usableFromInline var isStoreReleased: Bool { state.withLock { $0.isStoreReleased } }
+  var isStoreReleased: Bool { state.withLock { $0.isStoreReleased } }
 
   // MARK: Waiting
 
@@ -304,7 +300,7 @@ import Synchronization
 
   /// Reports `error`, thrown by `record`'s operation, which has no catch handler. Out of line,
   /// so that the message's code is not specialized into every feature's effect task.
-  @usableFromInline func effectThrew(_ error: any Error, by record: EffectRecord) {
+  func effectThrew(_ error: any Error, by record: EffectRecord) {
     reportIssue(
       """
       An effect\(record.origin.map { " started at \($0)" } ?? "") threw \(error) and has no \
@@ -316,7 +312,7 @@ import Synchronization
   /// From a running effect it is a warning: releasing a store whose effects still run is
   /// ordinary (a dismissed screen), though an effect that still sends ignored its cancellation.
   /// From a `Send` that escaped its finished effect it is an error, as any such send is.
-  @usableFromInline func droppedAfterRelease(_ action: some Sendable, by record: EffectRecord) {
+  func droppedAfterRelease(_ action: some Sendable, by record: EffectRecord) {
     tracer?.actionDropped(action, because: .storeReleased)
     let escaped = state.withLock { state in
       !state.isLive(record.node) || state.flags(of: record.node).contains(.structurallyFinished)

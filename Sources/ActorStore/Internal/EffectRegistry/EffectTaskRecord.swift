@@ -88,7 +88,7 @@
   /// cancellation came from releasing the store (as an action reaching a released store is),
   /// else only traced.
   /// - Parameter action: The dropped action.
-  @usableFromInline func dropped(_ action: Action) {
+  func dropped(_ action: Action) {
     if registry.isStoreReleased { return registry.droppedAfterRelease(action, by: self) }
     guard let tracer = registry.tracer else { return }
     tracer.actionDropped(action, because: .effectCancelled(node.serial))
