@@ -74,7 +74,10 @@ struct ElementScopeCostTests {
               for index in kept.indices where kept[index].id == id { kept[index].removed = true }
             }
           default:
-            let id = Int(random.next() % 10)
+            // An ID not in the list: appending a duplicate is bad input, reported.
+            let absent = (0..<10).filter { !present.contains($0) }
+            guard !absent.isEmpty else { continue }
+            let id = absent[Int(random.next() % UInt64(absent.count))]
             await store.send(.append(id: id))
             present.insert(id)
           }
