@@ -18,7 +18,7 @@
   @inlinable init(_ element: Element) { storage = .one(element) }
 
   /// An array of `elements`, in order.
-  init(_ elements: some Sequence<Element>) {
+  @usableFromInline init(_ elements: some Sequence<Element>) {
     self.init()
     for element in elements { append(element) }
   }
@@ -44,7 +44,7 @@
   }
 
   /// Removes the elements `shouldRemove` returns `true` for, keeping the others in order.
-  mutating func removeAll(where shouldRemove: (Element) throws -> Bool) rethrows {
+  @inlinable mutating func removeAll(where shouldRemove: (Element) throws -> Bool) rethrows {
     self = try TinyArray(filter { try !shouldRemove($0) })
   }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The element stores scoped from one collection of one store, all watched by one observer.
 ///
 /// One table per (store, collection key path), shared by every `scope(id:in:action:)` store on
@@ -23,6 +25,12 @@
   /// the IDs' identity in place, without copying the collection.
   @usableFromInline let elementsAreStored: Bool
   @usableFromInline let table: Locked<Table>
+  /// The number of element watchers registered (see `ElementScopeTable+Watchers.swift`).
+  @usableFromInline let watcherCount = Atomic<Int>(0)
+  /// The shared values of the store tree's state: while it holds any, an element may change
+  /// through a `Shared` it holds without its stored representation changing, so every watcher
+  /// hears of every publication.
+  @usableFromInline let sharing: SharedHoldings
 
   @usableFromInline struct Table {
     @usableFromInline var links: [ID: TinyArray<Member>] = [:]
@@ -34,13 +42,16 @@
     /// amortized O(1).
     @usableFromInline var adoptedCount = 0
     @usableFromInline var adoptedAtLastPrune = 0
+    /// The watchers of single elements, by element ID, and the last token handed out.
+    @usableFromInline var watchers: [ID: TinyArray<ElementWatcher>] = [:]
+    @usableFromInline var lastWatcherToken: UInt64 = 0
     /// The parent store: once it is released no link can remain, and the table stops watching.
     let parent: ElementScopes.ParentReference
 
     @usableFromInline init(parent: ElementScopes.ParentReference) { self.parent = parent }
 
     /// Whether the table may still be needed: its parent is alive, or links remain.
-    @usableFromInline var isInUse: Bool { parent.isAlive || !links.isEmpty || !adopted.isEmpty }
+    @usableFromInline var isInUse: Bool { parent.isAlive || !links.isEmpty || !adopted.isEmpty || !watchers.isEmpty }
 
     /// Drops the adopted references whose link was released.
     /// - Parameter loaded: Receives the links still alive: loading a weak reference makes a
@@ -87,15 +98,23 @@
     self.elements = elements
     elementsAreStored = MemoryLayout<ParentState>.offset(of: elements) != nil
     table = Locked(Table(parent: ElementScopes.ParentReference(parent)))
+    sharing = parent.sharing
     // Strong: the parent's store tree keeps its tables anyway (in `ElementScopes`), and a weak
     // load per publication would cost more than the rest of an unchanged publication. The
     // table lets go once its parent's state is gone, or its parent is released with no link
     // left.
     parent.watchTransitions { current, previous in
-      self.update(current: current, previous: previous)
+      let keepsWatching = self.update(current: current, previous: previous)
+      if self.hasWatchers {
+        self.notifyWatchers(current: current?[keyPath: self.elements], previous: previous?[keyPath: self.elements])
+      }
+      return keepsWatching
     } onPublication: { current, previous in
-      self.idsAreUnchanged(from: previous, to: current)
+      let keepsWatching =
+        self.idsAreUnchanged(from: previous, to: current)
         || self.update(current: current.pointee, previous: previous.pointee)
+      if self.hasWatchers { self.notifyWatchers(current: self.collection(in: current), previous: self.collection(in: previous)) }
+      return keepsWatching
     }
   }
 
@@ -112,6 +131,12 @@
       return current.pointee[keyPath: elements].hasIdenticalIDs(to: previous.pointee[keyPath: elements])
     }
     return current.pointee.hasIdenticalIDs(to: previous.pointee)
+  }
+
+  /// The collection in a state of the parent's, read in place when it is a stored property.
+  @inlinable func collection(in state: UnsafePointer<ParentState>) -> IdentifiedArray<ID, ChildState> {
+    guard elementsAreStored, let collection = state.pointer(to: elements) else { return state.pointee[keyPath: elements] }
+    return collection.pointee
   }
 
   /// The element with `id` in `parent`'s published state, or `nil` once the parent's state is

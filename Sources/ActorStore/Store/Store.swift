@@ -297,6 +297,14 @@ public final actor Store<State: Sendable, Action: Sendable> {
   /// scopes with work in flight. Zero when nothing cancellable is running.
   public nonisolated var cancellationIndexCount: Int { registry.indexedKeyCount }
 
+  /// The shared values the store tree's state holds (see `SharedHoldings`).
+  @usableFromInline nonisolated var sharing: SharedHoldings {
+    switch core {
+    case .root(let engine): engine.sharing
+    case .scoped(let link): link.sharing
+    }
+  }
+
   /// The registry of the store tree's effects.
   nonisolated var registry: EffectRegistry {
     switch core {

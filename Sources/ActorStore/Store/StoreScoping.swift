@@ -114,6 +114,7 @@ extension Store {
   var executor: StoreExecutor { get }
   var registry: EffectRegistry { get }
   var elementScopes: ElementScopes { get }
+  var sharing: SharedHoldings { get }
   var orderedSends: OrderedSends { get }
   /// The child state, or `nil` once it is gone (for good). Called only on the shared executor.
   func isolatedState() -> State?
@@ -152,10 +153,15 @@ extension Store {
   func parentAction(for action: ChildAction) -> ParentAction
   /// Called when the store scoped through a link with this projection is released.
   func linkReleased(_ link: ObjectIdentifier)
+  /// Registers `onChange` for this child alone with what tells its changes apart (a collection
+  /// element's table), to be called after each publication that may have changed the child;
+  /// `false` when there is none, and the caller watches the parent's publications instead.
+  func watchChild(_ onChange: @escaping @Sendable (ChildState?) -> Bool) -> Bool
 }
 
 extension StoreProjection {
   @usableFromInline func linkReleased(_ link: ObjectIdentifier) {}
+  @usableFromInline func watchChild(_ onChange: @escaping @Sendable (ChildState?) -> Bool) -> Bool { false }
 }
 
 struct KeyPathProjection<ParentState: Sendable, ParentAction: Sendable, ChildState: Sendable, ChildAction: Sendable>:
@@ -205,6 +211,10 @@ struct ClosureProjection<ParentState: Sendable, ParentAction: Sendable, ChildSta
     embed(.element(id: id, action: action))
   }
   @usableFromInline func linkReleased(_ link: ObjectIdentifier) { table.unregister(id: id, link: link) }
+  @usableFromInline func watchChild(_ onChange: @escaping @Sendable (ChildState?) -> Bool) -> Bool {
+    table.watch(id: id, onChange)
+    return true
+  }
 }
 
 /// What the element stores of one ``ChildStoreRegistry`` have in common: the collection's table
@@ -248,6 +258,10 @@ struct ClosureProjection<ParentState: Sendable, ParentAction: Sendable, ChildSta
   @usableFromInline func parentAction(for action: ChildAction) -> ParentAction {
     route.embed(.element(id: id, action: action))
   }
+  @usableFromInline func watchChild(_ onChange: @escaping @Sendable (ChildState?) -> Bool) -> Bool {
+    route.table.watch(id: id, onChange)
+    return true
+  }
 }
 
 /// A scoped store's link to its parent, with the child's last seen state.
@@ -277,6 +291,7 @@ where Projection.ParentState == ParentState, Projection.ParentAction == ParentAc
   @usableFromInline var executor: StoreExecutor { parent.executor }
   @usableFromInline var registry: EffectRegistry { parent.registry }
   @usableFromInline var elementScopes: ElementScopes { parent.elementScopes }
+  @usableFromInline var sharing: SharedHoldings { parent.sharing }
   @usableFromInline var orderedSends: OrderedSends { parent.orderedSends }
   @usableFromInline var lastState: State { memory.withLock { $0.state } }
   @usableFromInline var elementStateHolder: any ElementStateHolder<State> { self }
@@ -334,6 +349,16 @@ where Projection.ParentState == ParentState, Projection.ParentAction == ParentAc
     withPrevious: Bool, _ onChange: @escaping @Sendable (_ current: State?, _ previous: State?) -> Bool
   ) {
     let projection = self.projection
+    // An element's store is told of its element's changes by its collection's table, which calls
+    // only the watchers of the elements a publication changed.
+    if !withPrevious,
+      projection.watchChild({ [weak self] state in
+        guard let self, !self.isInvalidated else { return onChange(nil, nil) }
+        return onChange(state, nil)
+      })
+    {
+      return
+    }
     let watcher: @Sendable (ParentState?, ParentState?) -> Bool = { [weak self] parentState, previousParentState in
       // Projected only when asked for: the projection may be a closure of the app's.
       let previous = withPrevious ? previousParentState.flatMap(projection.childState(in:)) : nil
