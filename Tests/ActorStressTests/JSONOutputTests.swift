@@ -19,7 +19,7 @@ import Testing
     #expect(json.keys == ["tool", "ok", "judged", "interrupted", "scenarios", "figures"])
     #expect(json["ok"]?.bool == true)
     let figures = try #require(json["figures"]?.array)
-    #expect(figures.count == 28)
+    #expect(figures.count == 29)
     for figure in figures {
       #expect(figure.keys == Self.figureKeys)
       #expect(figure["scenario"]?.string == "bench")
@@ -28,7 +28,7 @@ import Testing
       #expect(figure["met"]?.bool != nil)
     }
     let comparisons = figures.filter { $0["baseline"] != .null }
-    #expect(comparisons.count == 26)
+    #expect(comparisons.count == 27)
     for figure in comparisons {
       let median = try #require(figure["median"]?.number)
       let baseline = try #require(figure["baseline"]?.number)
@@ -46,6 +46,8 @@ import Testing
     #expect(names.contains("trace buffer on vs off (awaited send)"))
     #expect(names.contains("main-actor send (ObservableStore, one observer)"))
     #expect(names.contains("binding write + read (ObservableStore, one observer)"))
+    // `--elements 400`: the list has min(400, 10 000) rows.
+    #expect(names.contains("one row changed in a 400-row list (ObservableStore rows)"))
     #expect(names.last == "memory per in-flight effect")
     let liveStoreRows = names.filter { $0.hasPrefix("awaited root send, ") }
     #expect(

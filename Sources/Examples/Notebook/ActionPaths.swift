@@ -21,3 +21,8 @@ extension ActionPath where Root == NoteDetail.Action, Value == PresentationActio
   /// The delete confirmation's actions.
   public static let alert = ActionPath(embed: Root.alert, extract: { if case .alert(let a) = $0 { a } else { nil } })
 }
+
+extension ActionPath where Root == NoteDetail.Action, Value == PresentationAction<WritingTimer.Action> {
+  /// The writing timer's actions.
+  public static let timer = ActionPath(embed: Root.timer, extract: { if case .timer(let a) = $0 { a } else { nil } })
+}

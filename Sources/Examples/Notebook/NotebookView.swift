@@ -3,7 +3,8 @@
   import SwiftUI
 
   /// The notebook: its list on a navigation stack of detail screens (pushed with
-  /// `NavigationLink(state:)`), and the add sheet.
+  /// `NavigationLink(state:)`, each given the shared notes), and the add sheet. Create its store
+  /// with ``Notebook/makeStore()``, on the main actor.
   public struct NotebookView: View {
     @Bindable var store: ObservableStore<Notebook.State, Notebook.Action>
 
@@ -13,7 +14,7 @@
       NavigationStack(path: $store.scope(state: \.path, action: .path)) {
         VStack {
           ForEach(store.notes, id: \.id) { note in
-            NavigationLink(state: NoteDetail.State(note: note)) { Text(note.title) }
+            NavigationLink(state: NoteDetail.State(noteID: note.id, notes: store.$notes)) { Text(note.title) }
           }
           Button("Add") { store.send(.addTapped) }
         }

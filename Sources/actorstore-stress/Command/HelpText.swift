@@ -26,7 +26,8 @@ enum HelpText {
                           N/10 awaited sends, N/40 effect round trips and N/200 main-actor
                           deliveries per round; up to N/10 root sends per live-element-store
                           row (250 ms cap); N/10 ObservableStore sends and N/10 binding
-                          writes + reads per round on a main-actor store.
+                          writes + reads per round on a main-actor store; up to N/20 000 row
+                          changes per round of the ObservableStore list (250 ms cap).
       --effects N         effects: effects started (default 100 000).
                           explore: effects per seed (default 24; not applied in the default mix).
                           bench: in-flight effects cancelled per round (default 10 000), and
@@ -37,7 +38,8 @@ enum HelpText {
                           most 512 B.
                           bench: elements scrolled through the registry (default 1 000 000); the
                           diff and IdentifiedArray figures use min(N, 100 000) items (the diff
-                          also a hundredth and a tenth of that, per item).
+                          also a hundredth and a tenth of that, per item); the ObservableStore
+                          list has min(N, 10 000) rows.
       --hosts N           scroll, bench: hosts (cells) on screen (default 20).
       --seeds N           explore: seeds tried, from --seed on (default 1 000).
       --seed S            Seed of the plan (who sends what, edits, cancellations); default: a

@@ -106,6 +106,11 @@ struct BenchScenario: StressScenario {
       Benchmark(name: "observable-binding") { rounds, log in
         ([await ObservableStoreBench.runBinding(writes: max(1, sizes.actions / 10), rounds: rounds, log: &log)], [])
       },
+      Benchmark(name: "observable-rows") { rounds, log in
+        let rows = min(sizes.elements, ObservableRowsBench.listSize)
+        let operations = max(1, sizes.actions / 20_000)
+        return ([await ObservableRowsBench.run(rows: rows, operations: operations, rounds: rounds, log: &log)], [])
+      },
       Benchmark(name: "shared-fan-out") { rounds, log in
         let stores = min(1_000, max(1, sizes.elements))
         let changes = max(1, sizes.actions / 100_000)
