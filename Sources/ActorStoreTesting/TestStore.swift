@@ -647,6 +647,17 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     let location = (fileID, filePath, line, column)
     executor.runUntilIdle(fileID: fileID, filePath: filePath, line: line, column: column)
     received += log.drain()
+    // Shared values an effect changed after the last step asserted (or, with actions left
+    // unreceived, after the last of them, whose changes their own failure covers), as TCA's.
+    let sharedChanges = SharedStorage.changes(from: received.last?.shared ?? assertedShared, to: sharedStorage.snapshot())
+    for change in sharedChanges {
+      unmet(
+        """
+        Shared value \(change.key) changed after the last assertion, and the change was never \
+        asserted: \(describe(change))
+        Assert it with `store.assert { … }` (or in a later step's closure) before the test ends.
+        """, at: location)
+    }
     if !received.isEmpty {
       unmet(
         """
