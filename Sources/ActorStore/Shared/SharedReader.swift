@@ -13,7 +13,7 @@
 ///
 /// Make one from a key (`@SharedReader(.inMemory("key"))`, `.fileStorage(url)`,
 /// `.appStorage("key")`: the key's value, or the declared one when the key has none yet), from a
-/// ``Shared`` (``init(_:)``), or as a constant (``init(value:)``). A derived `SharedReader` of a
+/// ``Shared`` (``init(_:)-(Shared<Value>)``), or as a constant (``init(value:)``). A derived `SharedReader` of a
 /// member reads that member of the same value: `state.$settings.volume`.
 @propertyWrapper @dynamicMemberLookup
 public struct SharedReader<Value: Sendable>: Sendable {
