@@ -359,8 +359,9 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     receive(description: "an action matching the predicate", matching: isMatching, update, at: (fileID, filePath, line, column))
   }
 
-  /// Runs until idle and asserts that nothing is left: no unreceived action (exhaustive only)
-  /// and no effect in flight (an effect waiting on the clock counts; those
+  /// Runs until idle and asserts that nothing is left: no unreceived action and no shared value
+  /// changed since the last assertion without being asserted (exhaustive only, as TCA's), and
+  /// no effect in flight (an effect waiting on the clock counts; those
   /// ``skipInFlightEffects(strict:fileID:filePath:line:column:)`` stopped tracking do not).
   /// Effects that wait outside the executor (a real clock) are waited for in real time first.
   /// - Parameters:

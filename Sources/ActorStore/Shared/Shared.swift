@@ -20,7 +20,10 @@
 /// the same value; the value the declaration gives is used only when the key has none yet.
 ///
 /// A derived `Shared` of a member reads and changes that member of the same value:
-/// `Child.State(title: state.$meeting.title)`.
+/// `Child.State(title: state.$meeting.title)`. Of a shared `IdentifiedArray`, ``subscript(id:)``
+/// derives one element (`Shared(state.$meetings[id: id])` unwraps it for a detail screen), and
+/// `Array(state.$meetings)` gives one `Shared` per element. A feature that only reads holds a
+/// ``SharedReader`` instead.
 ///
 /// Stores learn the shared values their state holds when it is published, and republish their
 /// state, once per change, when one changes elsewhere; an unchanged `Equatable` value publishes

@@ -53,7 +53,7 @@ import Synchronization
   }
 }
 
-/// A value that is, or reaches, a shared reference: ``Shared``.
+/// A value that is, or reaches, a shared reference: ``Shared``, ``SharedReader``.
 protocol SharedValueHolder {
   /// The reference a store holding this value subscribes to.
   var sharedRoot: any AnySharedReference { get }
