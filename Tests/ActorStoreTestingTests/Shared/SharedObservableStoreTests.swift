@@ -87,3 +87,30 @@ struct SharedRows: Reducer {
     #expect(child() == 2)
   }
 }
+
+extension SharedObservableStoreTests {
+  /// A view reading the `Shared` itself (`ForEach(Array(store.$rows)) { $row in … }`) is told of
+  /// each change of its value, wherever it was made, though every state holds the same `Shared`.
+  @Test func aSharedMemberReadAsASharedNotifiesOnEachChangeOfItsValue() {
+    let executor = TestExecutor()
+    defer { executor.drainAfterRelease() }
+    let (first, second) = withDependencies { $0.sharedStorage = .inMemory() } operation: {
+      (
+        Store(initialState: SharedRows.State(), reducer: SharedRows(), executor: executor.makeStoreExecutor()),
+        Store(initialState: SharedRows.State(), reducer: SharedRows(), executor: executor.makeStoreExecutor())
+      )
+    }
+    let observable = ObservableStore(first)
+    let rows = ChangeCounter { _ = Array(observable.$rows) }
+    let reader = ChangeCounter { _ = SharedReader(observable.$rows).wrappedValue }
+    for (step, action) in [SharedRows.Action.add(3), .remove(1)].enumerated() {
+      Task(executorPreference: executor) { await second.send(action) }
+      executor.runUntilIdle()
+      #expect((rows.count, reader.count) == (step + 1, step + 1))
+    }
+    #expect(Array(observable.$rows).map(\.id) == [2, 3])
+    Task(executorPreference: executor) { await second.send(.remove(9)) }
+    executor.runUntilIdle()
+    #expect(rows.count == 2)
+  }
+}
