@@ -114,3 +114,24 @@ extension SharedObservableStoreTests {
     #expect(rows.count == 2)
   }
 }
+
+extension SharedObservableStoreTests {
+  /// A shared member of a child's state, read through the child's own store, is told of its
+  /// changes (as the Shared-state guide advises), where the parent's `detail` member is not.
+  @Test func aSharedMemberOfAChildReadThroughTheChildsStoreNotifies() {
+    let executor = TestExecutor()
+    defer { executor.drainAfterRelease() }
+    let (board, list) = withDependencies { $0.sharedStorage = .inMemory() } operation: {
+      (
+        Store(initialState: NoteBoard.State(), reducer: NoteBoard(), executor: executor.makeStoreExecutor()),
+        Store(initialState: SharedNotes.State(), reducer: SharedNotes(), executor: executor.makeStoreExecutor())
+      )
+    }
+    let child = ObservableStore(board.scope(state: \.summary, action: ActionPath<NoteBoard.Action, NoteBoard.Action>(embed: { $0 }, extract: { $0 })))
+    let notes = ChangeCounter { _ = child.notes }
+    Task(executorPreference: executor) { await list.send(.add(3)) }
+    executor.runUntilIdle()
+    #expect(notes.count == 1)
+    #expect(child.notes.ids.elementsEqual([1, 2, 3]))
+  }
+}
