@@ -116,3 +116,20 @@ struct NoteBoard: Reducer {
     await store.finish()
   }
 }
+
+extension SharedReaderStoreTests {
+  /// A key's value for the test to start from is given where the initial state is made: that
+  /// expression runs with the test store's own storage in force (TCA's tests declare
+  /// `@Shared(.key) var value = …` before the store instead).
+  @Test func aTestStartsAKeyFromAValueGivenInTheInitialStateExpression() async {
+    let store = TestStore(
+      initialState: {
+        @Shared(.inMemory("meetings")) var meetings = ["Standup"]
+        return MeetingCount.State()
+      }()
+    ) { MeetingCount() }
+    #expect(store.state.meetings == ["Standup"])
+    await store.send(.refresh) { $0.refreshes = 1 }
+    await store.finish()
+  }
+}
