@@ -104,22 +104,25 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
     let member = nextObservedMember()
     // Compared with the value last shown, not with the old state's: a `Shared` member reads the
     // same newest value through both states, and would never look changed.
-    let shown = ShownValue(currentState[keyPath: keyPath])
-    var changes: (State, State) -> Bool = { _, new in
-      let value = new[keyPath: keyPath]
-      guard value != shown.value else { return false }
-      shown.value = value
-      return true
-    }
-    if let initial = currentState[keyPath: keyPath] as? any SharedValueSnapshotting {
+    let initial = currentState[keyPath: keyPath]
+    let changes: (State, State) -> Bool
+    if let shared = initial as? any SharedValueSnapshotting {
       // The member is a `Shared` itself (`store.$meetings`): the same reference in every state,
       // whose `==` reads the newest value. Compared by the value it held when last shown.
-      let shownValue = ShownValue(initial.valueSnapshot())
+      let shown = ShownValue(shared.valueSnapshot())
       changes = { _, new in
         guard let shared = new[keyPath: keyPath] as? any SharedValueSnapshotting else { return false }
         let value = shared.valueSnapshot()
-        guard !shared.isEqual(value, to: shownValue.value) else { return false }
-        shownValue.value = value
+        guard !shared.isEqual(value, to: shown.value) else { return false }
+        shown.value = value
+        return true
+      }
+    } else {
+      let shown = ShownValue(initial)
+      changes = { _, new in
+        let value = new[keyPath: keyPath]
+        guard value != shown.value else { return false }
+        shown.value = value
         return true
       }
     }
