@@ -359,8 +359,9 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     receive(description: "an action matching the predicate", matching: isMatching, update, at: (fileID, filePath, line, column))
   }
 
-  /// Runs until idle and asserts that nothing is left: no unreceived action (exhaustive only)
-  /// and no effect in flight (an effect waiting on the clock counts; those
+  /// Runs until idle and asserts that nothing is left: no unreceived action and no shared value
+  /// changed since the last assertion without being asserted (exhaustive only, as TCA's), and
+  /// no effect in flight (an effect waiting on the clock counts; those
   /// ``skipInFlightEffects(strict:fileID:filePath:line:column:)`` stopped tracking do not).
   /// Effects that wait outside the executor (a real clock) are waited for in real time first.
   /// - Parameters:
@@ -647,6 +648,17 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     let location = (fileID, filePath, line, column)
     executor.runUntilIdle(fileID: fileID, filePath: filePath, line: line, column: column)
     received += log.drain()
+    // Shared values an effect changed after the last step asserted (or, with actions left
+    // unreceived, after the last of them, whose changes their own failure covers), as TCA's.
+    let sharedChanges = SharedStorage.changes(from: received.last?.shared ?? assertedShared, to: sharedStorage.snapshot())
+    for change in sharedChanges {
+      unmet(
+        """
+        Shared value \(change.key) changed after the last assertion, and the change was never \
+        asserted: \(describe(change))
+        Assert it with `store.assert { … }` (or in a later step's closure) before the test ends.
+        """, at: location)
+    }
     if !received.isEmpty {
       unmet(
         """

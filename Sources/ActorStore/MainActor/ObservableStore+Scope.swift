@@ -133,11 +133,9 @@ extension ObservableStore {
   private func presence<ChildState, ChildAction>(
     of scope: PresentationScope<State, Action, ChildState, ChildAction>
   ) -> TrackedMember {
-    trackedStructure(scope.state) { [entry = entry(for: scope)] old, new in
-      let changed = old[keyPath: scope.state].map(scope.identity) != new[keyPath: scope.state].map(scope.identity)
-      if changed { entry.child = nil }
-      return changed
-    }
+    let entry = entry(for: scope)
+    return trackedStructure(
+      scope.state, fact: { $0[keyPath: scope.state].map(scope.identity) }, didChange: { entry.child = nil })
   }
 
   private func entry<ChildState, ChildAction>(

@@ -51,7 +51,7 @@ extension ObservableStore {
   /// shows SwiftUI.
   package func pathIDs<Element, ElementAction>() -> [StackElementID]
   where State == StackState<Element>, Action == StackAction<Element, ElementAction> {
-    trackedStructure(\StackState<Element>.ids) { $0.ids != $1.ids }.access(self)
+    trackedStructure(\StackState<Element>.ids, fact: \.ids).access(self)
     return currentState.ids
   }
 
@@ -72,7 +72,7 @@ extension ObservableStore {
       if decision.isStale {
         // SwiftUI shows a path the state does not have: have the views that read the path
         // read it again.
-        let ids = trackedStructure(\StackState<Element>.ids) { $0.ids != $1.ids }
+        let ids = trackedStructure(\StackState<Element>.ids, fact: \.ids)
         ids.willSet(self)
         ids.didSet(self)
       }

@@ -121,15 +121,31 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
     let member = nextObservedMember()
     // Compared with the value last shown, not with the old state's: a `Shared` member reads the
     // same newest value through both states, and would never look changed.
-    let shown = ShownValue(currentState[keyPath: keyPath])
-    let tracking = TrackedMember(
-      access: { $0.registrar.access($0, keyPath: member) },
-      changes: { _, new in
+    let initial = currentState[keyPath: keyPath]
+    let changes: (State, State) -> Bool
+    if let shared = initial as? any SharedValueSnapshotting {
+      // The member is a `Shared` itself (`store.$meetings`): the same reference in every state,
+      // whose `==` reads the newest value. Compared by the value it held when last shown.
+      let shown = ShownValue(shared.valueSnapshot())
+      changes = { _, new in
+        guard let shared = new[keyPath: keyPath] as? any SharedValueSnapshotting else { return false }
+        let value = shared.valueSnapshot()
+        guard !shared.isEqual(value, to: shown.value) else { return false }
+        shown.value = value
+        return true
+      }
+    } else {
+      let shown = ShownValue(initial)
+      changes = { _, new in
         let value = new[keyPath: keyPath]
         guard value != shown.value else { return false }
         shown.value = value
         return true
-      },
+      }
+    }
+    let tracking = TrackedMember(
+      access: { $0.registrar.access($0, keyPath: member) },
+      changes: changes,
       dropsWrite: { writes, state in
         guard let written = writes[keyPath] as? Value else { return false }
         return written != state[keyPath: keyPath]
@@ -163,7 +179,7 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
     _ elements: any KeyPath<State, IdentifiedArray<ID, ElementState>> & Sendable,
     action: ActionPath<Action, IdentifiedAction<ID, ElementAction>>
   ) -> [ObservableStore<ElementState, ElementAction>] {
-    trackedStructure(elements) { !$0[keyPath: elements].ids.elementsEqual($1[keyPath: elements].ids) }.access(self)
+    trackedStructure(elements, fact: { $0[keyPath: elements].ids }).access(self)
     let ids = currentState[keyPath: elements].ids
     let cached = elementStores[elements] ?? [:]
     var stores: [AnyHashable: AnyObject] = [:]
@@ -186,18 +202,31 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
 
   /// The tracked member for a fact about the state's structure, under `key`: a collection's IDs
   /// (``elements(_:action:)``), a child's presence (`scope(state:action:)`). Created at the first
-  /// call; `changes` tells whether a new state changes the fact, and is the same for every call
-  /// with one key.
+  /// call; `fact` reads the fact from a state, and is the same for every call with one key.
+  ///
+  /// A new state changes the fact when it differs from the fact last *shown* (as a member's
+  /// value is compared with the value it last showed), not from the old state's: a shared
+  /// collection changed through another store reads the same newest value through both states.
   /// - Parameters:
   ///   - key: The state's key path to what the fact is about.
-  ///   - changes: Whether the fact differs between an old and a new state.
+  ///   - fact: The fact, read from a state.
+  ///   - didChange: Called when a state shown changes the fact, before its observers are told.
   /// - Returns: The member, to access (track) or to notify.
-  func trackedStructure(_ key: AnyKeyPath, changes: @escaping (State, State) -> Bool) -> TrackedMember {
+  func trackedStructure<Fact: Equatable>(
+    _ key: AnyKeyPath, fact: @escaping (State) -> Fact, didChange: (() -> Void)? = nil
+  ) -> TrackedMember {
     if let member = trackedIDs[key] { return member }
     let member = nextObservedMember()
+    let shown = ShownValue(fact(currentState))
     let tracking = TrackedMember(
       access: { $0.registrar.access($0, keyPath: member) },
-      changes: changes,
+      changes: { _, new in
+        let value = fact(new)
+        guard value != shown.value else { return false }
+        shown.value = value
+        didChange?()
+        return true
+      },
       willSet: { $0.registrar.willSet($0, keyPath: member) },
       didSet: { $0.registrar.didSet($0, keyPath: member) })
     trackedIDs[key] = tracking

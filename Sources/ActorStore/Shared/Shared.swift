@@ -20,7 +20,10 @@
 /// the same value; the value the declaration gives is used only when the key has none yet.
 ///
 /// A derived `Shared` of a member reads and changes that member of the same value:
-/// `Child.State(title: state.$meeting.title)`.
+/// `Child.State(title: state.$meeting.title)`. Of a shared `IdentifiedArray`, ``subscript(id:)``
+/// derives one element (`Shared(state.$meetings[id: id])` unwraps it for a detail screen), and
+/// `Array(state.$meetings)` gives one `Shared` per element. A feature that only reads holds a
+/// ``SharedReader`` instead.
 ///
 /// Stores learn the shared values their state holds when it is published, and republish their
 /// state, once per change, when one changes elsewhere; an unchanged `Equatable` value publishes
@@ -54,6 +57,24 @@ public struct Shared<Value: Sendable>: Sendable {
     SharedDiscovery.noteNewShared()
   }
 
+  /// The value `base` holds, as a `Shared` of its own, or `nil` when `base` holds `nil` now, as
+  /// swift-sharing's: `Shared($meetings[id: id])` hands a detail screen the meeting it shows.
+  ///
+  /// It reads and changes the value inside `base`. Once `base` holds `nil` (the element was
+  /// removed), it keeps reading the last value it read, and a change made then changes only
+  /// that last value: there is nothing left in `base` to change.
+  /// - Parameter base: A shared optional.
+  public init?(_ base: Shared<Value?>) {
+    guard let value = base.wrappedValue else { return nil }
+    self.init(access: SharedUnwrappedAccess(base: base.access, last: SharedLastValue(value)))
+  }
+
+  /// The same `Shared`: what Swift calls for a `@Shared` closure parameter given `$value`.
+  /// - Parameter projectedValue: The `Shared`.
+  public init(projectedValue: Self) {
+    self = projectedValue
+  }
+
   /// The current value. Setting it replaces the value atomically (``withLock(_:)``).
   public var wrappedValue: Value {
     get { access.read() }
@@ -85,8 +106,36 @@ public struct Shared<Value: Sendable>: Sendable {
     Shared<Member>(access: SharedMemberAccess(base: access, member: member))
   }
 
+  /// A read-only ``SharedReader`` of a member this value only lets read (a computed property, a
+  /// `let`): `state.$meetings.count`.
+  /// - Parameter member: The member.
+  public subscript<Member: Sendable>(
+    dynamicMember member: any KeyPath<Value, Member> & Sendable
+  ) -> SharedReader<Member> {
+    SharedReader(self)[dynamicMember: member]
+  }
+
   /// Names the value in diagnostics and test failures, e.g. `.inMemory("meetings")`.
   public var keyDescription: String { access.keyDescription }
+}
+
+extension Shared {
+  /// The element with `id` of this shared `IdentifiedArray`, as a `Shared` optional (`nil` while
+  /// the array has no such element), as swift-sharing's `$meetings[id: id]`: setting it
+  /// replaces the element, adds it when the array has none, or removes it (`nil`), all through
+  /// the array's lock. Unwrap it with `init(_:)` to hand the element to a
+  /// child feature: `Shared($meetings[id: id])`.
+  /// - Parameter id: The element's ID.
+  public subscript<ID: Hashable & Sendable, Element: Sendable>(id id: ID) -> Shared<Element?>
+  where Value == IdentifiedArray<ID, Element> {
+    Shared<Element?>(access: SharedElementAccess(base: access, id: id))
+  }
+}
+
+extension Shared: Identifiable where Value: Identifiable {
+  /// The current value's ID, so that a `Shared` element is identified as its value is (a
+  /// SwiftUI `ForEach(Array($meetings)) { $meeting in … }`).
+  public var id: Value.ID { wrappedValue.id }
 }
 
 extension Shared: Equatable where Value: Equatable {

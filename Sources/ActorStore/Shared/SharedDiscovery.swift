@@ -53,8 +53,34 @@ import Synchronization
   }
 }
 
-/// A value that is, or reaches, a shared reference: ``Shared``.
+/// A value that is, or reaches, a shared reference: ``Shared``, ``SharedReader``.
 protocol SharedValueHolder {
   /// The reference a store holding this value subscribes to.
   var sharedRoot: any AnySharedReference { get }
+}
+
+/// A ``Shared`` or ``SharedReader`` of an `Equatable` value, read as a member of an
+/// `ObservableStore` (`store.$meetings`): every state holds the same reference, whose `==`
+/// compares the newest values, so the member is compared by the value it held when last shown.
+protocol SharedValueSnapshotting {
+  /// The current value, a copy to compare with later.
+  func valueSnapshot() -> any Sendable
+  /// Whether two snapshots of this value are equal.
+  func isEqual(_ snapshot: any Sendable, to other: any Sendable) -> Bool
+}
+
+extension Shared: SharedValueSnapshotting where Value: Equatable {
+  func valueSnapshot() -> any Sendable { wrappedValue }
+
+  func isEqual(_ snapshot: any Sendable, to other: any Sendable) -> Bool {
+    (snapshot as? Value) == (other as? Value)
+  }
+}
+
+extension SharedReader: SharedValueSnapshotting where Value: Equatable {
+  func valueSnapshot() -> any Sendable { wrappedValue }
+
+  func isEqual(_ snapshot: any Sendable, to other: any Sendable) -> Bool {
+    (snapshot as? Value) == (other as? Value)
+  }
 }

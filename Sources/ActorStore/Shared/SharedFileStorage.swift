@@ -4,6 +4,12 @@ extension SharedKey where Value: Codable {
   /// A value kept in a JSON file at `url`, loaded when the key is first used and written after
   /// each change.
   ///
+  /// The file is read once per process (per ``SharedStorage``), synchronously, on the thread
+  /// that first makes a `Shared` or `SharedReader` of the key: where the state declaring it is
+  /// created. Create that state before the store (or make a `Shared` of the key early, off the
+  /// main thread) so that the read happens neither on a store's executor nor on the main actor;
+  /// see `Docs/Shared-State.md`. Two URLs of one file (`/a/./b.json`, `/a/b.json`) are one key.
+  ///
   /// Writes never block the store: they run off its executor, coalesced (at most one write per
   /// ``fileStorageWriteWindow``, on the `continuousClock` dependency, so virtual under test), and
   /// atomically (a temporary file renamed over the file). A value still waiting is written at
@@ -14,7 +20,7 @@ extension SharedKey where Value: Codable {
   /// `TestStore` the value is kept in memory and no file is touched.
   /// - Parameter url: The file.
   public static func fileStorage(_ url: URL) -> Self {
-    let path = url.path
+    let path = url.standardizedFileURL.path
     return Self(id: "fileStorage:\(path)", description: ".fileStorage(\(path))") { context in
       FileStoragePersistence<Value>(path: path, context: context)
     }

@@ -7,9 +7,16 @@
 /// files; elsewhere in the test context, ``DependencyValues/sharedStorage`` is one in-memory
 /// storage for the process.
 public final class SharedStorage: Sendable {
-  /// The references made so far, by key ID. Kept for the storage's life, as an in-memory value
-  /// must be: a key comes back with its value after every state holding it is gone.
-  private let references = Locked<[String: any AnySharedReference]>([:])
+  /// The references made so far, by key ID, each in a slot of its own. Kept for the storage's
+  /// life, as an in-memory value must be: a key comes back with its value after every state
+  /// holding it is gone. A persisted key's value is read once, under its slot's lock alone, so
+  /// that a file being read holds up only the first uses of that key.
+  private let references = Locked<[String: ReferenceSlot]>([:])
+
+  /// Where one key's reference is made, once, under a lock of its own.
+  private final class ReferenceSlot: Sendable {
+    let reference = Locked<(any AnySharedReference)?>(nil)
+  }
   /// How persisted keys read and write; `nil` keeps every key in memory.
   private let persistence: Persistence?
   /// Redirects reads and changes while a `TestStore` assertion runs.
@@ -40,14 +47,24 @@ public final class SharedStorage: Sendable {
   /// Writes every persisted value still waiting for its coalescing window, without waiting for
   /// the writes. The live storage calls it when an Apple-platform app goes to the background.
   public func flushPendingWrites() {
-    for reference in references.withLock({ Array($0.values) }) { reference.flushPendingWrite() }
+    for (_, reference) in allReferences { reference.flushPendingWrite() }
   }
 
   /// The reference of `key`: the one made before, or a new one holding the persisted value, else
   /// `defaultValue()`.
+  ///
+  /// The persisted value is read here, synchronously, on the caller's thread, the first time the
+  /// key is used in this storage, and never again: later uses, from any thread, get the same
+  /// reference. Two first uses at once read it once; the second waits for the first.
   func reference<Value>(for key: SharedKey<Value>, default defaultValue: () -> Value) -> SharedReference<Value> {
-    let made = references.withLock { references -> (SharedReference<Value>?, mismatch: String?) in
-      if let existing = references[key.id] {
+    let slot = references.withLock { references in
+      if let slot = references[key.id] { return slot }
+      let slot = ReferenceSlot()
+      references[key.id] = slot
+      return slot
+    }
+    let made = slot.reference.withLock { made -> (SharedReference<Value>?, mismatch: String?) in
+      if let existing = made {
         guard let typed = existing as? SharedReference<Value> else { return (nil, "\(type(of: existing))") }
         return (typed, nil)
       }
@@ -60,7 +77,7 @@ public final class SharedStorage: Sendable {
       let reference = SharedReference(
         value: persistence?.load() ?? defaultValue(), keyDescription: key.description, persistence: persistence,
         testScope: testScope)
-      references[key.id] = reference
+      made = reference
       return (reference, nil)
     }
     if let reference = made.0 { return reference }
@@ -75,7 +92,8 @@ public final class SharedStorage: Sendable {
 
   /// Every reference made so far, in key order.
   var allReferences: [(key: String, reference: any AnySharedReference)] {
-    references.withLock { $0.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
+    let slots = references.withLock { $0.sorted { $0.key < $1.key } }
+    return slots.compactMap { key, slot in slot.reference.withLock { $0 }.map { (key, $0) } }
   }
 }
 

@@ -81,6 +81,17 @@ extension SharedStorage {
     return mismatches
   }
 
+  /// The keys whose value differs between two snapshots, in key order, `old`'s value as the
+  /// expected one: what changed since a test last asserted (keys made since are not changes).
+  @_spi(Testing) public static func changes(from old: SharedSnapshot, to new: SharedSnapshot) -> [SharedMismatch] {
+    new.entries.sorted { $0.key < $1.key }.compactMap { key, entry in
+      guard let previous = old.entries[key], !entry.reference.areEqual(previous.value, entry.value) else { return nil }
+      return SharedMismatch(
+        key: entry.reference.keyDescription, expected: StateDump.lines(of: previous.value),
+        actual: StateDump.lines(of: entry.value))
+    }
+  }
+
   /// Whether any key's value differs between two snapshots.
   @_spi(Testing) public static func hasChanges(from old: SharedSnapshot, to new: SharedSnapshot) -> Bool {
     new.entries.contains { key, entry in

@@ -13,6 +13,8 @@ struct MeetingList: Reducer {
     case assign([String])
     case removeFirst
     case addLater(String)
+    /// An effect adds it, and sends nothing.
+    case addInBackground(String)
     case edit
   }
 
@@ -29,6 +31,8 @@ struct MeetingList: Reducer {
         meetings.withLock { $0.append(title) }
         await send(.edit)
       }
+    case .addInBackground(let title):
+      return .run { [meetings = state.$meetings] _ in meetings.withLock { $0.append(title) } }
     case .edit:
       state.edits += 1
     }
