@@ -68,14 +68,16 @@ extension IdentifiedArray {
 
 extension IdentifiedArray.IDs: Equatable, Hashable {
   /// Equal when both hold the same ids in the same order (as swift-identified-collections'
-  /// `ids`, an ordered set, are): what lets a feature compare `old.ids == new.ids`.
+  /// `ids`, an ordered set, are): what lets a feature compare `old.ids == new.ids`. O(1) when no
+  /// structural change separates the two (the ids of one array before and after its elements
+  /// were edited), else O(n).
   /// - Parameters:
   ///   - lhs: Some ids.
   ///   - rhs: Other ids.
   /// - Returns: Whether they are the same ids in the same order.
   @inlinable
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.count == rhs.count && lhs.elementsEqual(rhs)
+    lhs.order.identity === rhs.order.identity || (lhs.count == rhs.count && lhs.elementsEqual(rhs))
   }
 
   /// Hashes the ids in order.

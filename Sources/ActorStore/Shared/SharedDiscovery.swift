@@ -62,7 +62,7 @@ protocol SharedValueHolder {
 /// A ``Shared`` or ``SharedReader`` of an `Equatable` value, read as a member of an
 /// `ObservableStore` (`store.$meetings`): every state holds the same reference, whose `==`
 /// compares the newest values, so the member is compared by the value it held when last shown.
-protocol SharedValueSnapshotting {
+@usableFromInline protocol SharedValueSnapshotting {
   /// The current value, a copy to compare with later.
   func valueSnapshot() -> any Sendable
   /// Whether two snapshots of this value are equal.
@@ -70,17 +70,17 @@ protocol SharedValueSnapshotting {
 }
 
 extension Shared: SharedValueSnapshotting where Value: Equatable {
-  func valueSnapshot() -> any Sendable { wrappedValue }
+  @usableFromInline func valueSnapshot() -> any Sendable { wrappedValue }
 
-  func isEqual(_ snapshot: any Sendable, to other: any Sendable) -> Bool {
+  @usableFromInline func isEqual(_ snapshot: any Sendable, to other: any Sendable) -> Bool {
     (snapshot as? Value) == (other as? Value)
   }
 }
 
 extension SharedReader: SharedValueSnapshotting where Value: Equatable {
-  func valueSnapshot() -> any Sendable { wrappedValue }
+  @usableFromInline func valueSnapshot() -> any Sendable { wrappedValue }
 
-  func isEqual(_ snapshot: any Sendable, to other: any Sendable) -> Bool {
+  @usableFromInline func isEqual(_ snapshot: any Sendable, to other: any Sendable) -> Bool {
     (snapshot as? Value) == (other as? Value)
   }
 }
