@@ -43,13 +43,7 @@ struct SharedRows: Reducer {
   func theIDsOfASharedCollectionChangedThroughAnotherStoreNotifyTheirObserversOnce(mainActor: Bool) {
     let executor = TestExecutor()
     defer { executor.drainAfterRelease() }
-    let make = { mainActor ? executor.makeMainActorStoreExecutor() : executor.makeStoreExecutor() }
-    let (first, second) = withDependencies { $0.sharedStorage = .inMemory() } operation: {
-      (
-        Store(initialState: SharedRows.State(), reducer: SharedRows(), executor: make()),
-        Store(initialState: SharedRows.State(), reducer: SharedRows(), executor: make())
-      )
-    }
+    let (first, second) = Self.twoStoresSharingRows(on: executor, mainActor: mainActor)
     let observable = ObservableStore(first)
     let elements = { observable.elements(\.rows, action: SharedRows.rows) }
     // Tracks the IDs alone (not the element stores' states).
@@ -71,12 +65,7 @@ struct SharedRows: Reducer {
   @Test func aChildsPresenceChangedThroughAnotherStoreNotifiesItsObserversOnce() {
     let executor = TestExecutor()
     defer { executor.drainAfterRelease() }
-    let (first, second) = withDependencies { $0.sharedStorage = .inMemory() } operation: {
-      (
-        Store(initialState: SharedRows.State(), reducer: SharedRows(), executor: executor.makeStoreExecutor()),
-        Store(initialState: SharedRows.State(), reducer: SharedRows(), executor: executor.makeStoreExecutor())
-      )
-    }
+    let (first, second) = Self.twoStoresSharingRows(on: executor)
     let observable = ObservableStore(first)
     let child = { observable.scope(state: \.selected, action: SharedRows.selected)?.store.currentState.id }
     let presence = ChangeCounter { _ = child() }
@@ -94,12 +83,7 @@ extension SharedObservableStoreTests {
   @Test func aSharedMemberReadAsASharedNotifiesOnEachChangeOfItsValue() {
     let executor = TestExecutor()
     defer { executor.drainAfterRelease() }
-    let (first, second) = withDependencies { $0.sharedStorage = .inMemory() } operation: {
-      (
-        Store(initialState: SharedRows.State(), reducer: SharedRows(), executor: executor.makeStoreExecutor()),
-        Store(initialState: SharedRows.State(), reducer: SharedRows(), executor: executor.makeStoreExecutor())
-      )
-    }
+    let (first, second) = Self.twoStoresSharingRows(on: executor)
     let observable = ObservableStore(first)
     let rows = ChangeCounter { _ = Array(observable.$rows) }
     let reader = ChangeCounter { _ = SharedReader(observable.$rows).wrappedValue }
@@ -133,5 +117,21 @@ extension SharedObservableStoreTests {
     executor.runUntilIdle()
     #expect(notes.count == 1)
     #expect(child.notes.ids.elementsEqual([1, 2, 3]))
+  }
+}
+
+extension SharedObservableStoreTests {
+  /// Two stores of `SharedRows` over one in-memory storage: a change made through one is seen by
+  /// the other.
+  static func twoStoresSharingRows(
+    on executor: TestExecutor, mainActor: Bool = false
+  ) -> (Store<SharedRows.State, SharedRows.Action>, Store<SharedRows.State, SharedRows.Action>) {
+    let make = { mainActor ? executor.makeMainActorStoreExecutor() : executor.makeStoreExecutor() }
+    return withDependencies { $0.sharedStorage = .inMemory() } operation: {
+      (
+        Store(initialState: SharedRows.State(), reducer: SharedRows(), executor: make()),
+        Store(initialState: SharedRows.State(), reducer: SharedRows(), executor: make())
+      )
+    }
   }
 }
