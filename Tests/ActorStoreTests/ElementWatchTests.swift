@@ -1,4 +1,5 @@
 @testable import ActorStore
+import Synchronization
 import Testing
 
 /// An element store's watchers (its `ObservableStore`'s or a main-actor host's mailbox) are
@@ -81,5 +82,25 @@ struct ElementWatchTests {
         for entry in watched where model[id: entry.id] == nil { entry.seen.gone.withLock { $0 = true } }
       }
     }
+  }
+
+  /// Watchers whose owners are gone are dropped by a sweep once they have doubled since the last
+  /// one, even when their elements never change: binding and unbinding cells over a long scroll
+  /// leaves no watcher behind for good.
+  @Test func watchersWhoseOwnersAreGoneAreSweptWithoutTheirElementsChanging() async {
+    let store = ListFeature.store(rowIDs: Array(0..<1_000), probe: Probe())
+    let table = store.elementScopes.table(in: store, elements: \.rows)
+    for round in 1...5 {
+      for id in 0..<200 {
+        // A watcher that ends at its first call, as a closed mailbox's does.
+        store.scope(id: id, in: \.rows, action: .rows)!.watch { _ in false }
+      }
+      // A publication that changes no row.
+      await store.send(.stopAll)
+      #expect(table.watcherCount.load(ordering: .relaxed) <= 200, "round \(round)")
+    }
+    await store.send(.stopAll)
+    await store.send(.rows(.element(id: 999, action: .rename("x"))))
+    #expect(table.watcherCount.load(ordering: .relaxed) <= 200)
   }
 }
