@@ -84,23 +84,27 @@ struct ElementWatchTests {
     }
   }
 
-  /// Watchers whose owners are gone are dropped by a sweep once they have doubled since the last
-  /// one, even when their elements never change: binding and unbinding cells over a long scroll
-  /// leaves no watcher behind for good.
-  @Test func watchersWhoseOwnersAreGoneAreSweptWithoutTheirElementsChanging() async {
+  /// A watcher whose owner goes away (an `ObservableStore` released, a cell's connection
+  /// unbound) leaves its table at once, though its element never changes: binding and unbinding
+  /// over a long scroll leaves no watcher behind.
+  @MainActor @Test func aReleasedObserverLeavesItsTableAtOnce() async {
     let store = ListFeature.store(rowIDs: Array(0..<1_000), probe: Probe())
     let table = store.elementScopes.table(in: store, elements: \.rows)
-    for round in 1...5 {
-      for id in 0..<200 {
-        // A watcher that ends at its first call, as a closed mailbox's does.
-        store.scope(id: id, in: \.rows, action: .rows)!.watch { _ in false }
+    let registry = ChildStoreRegistry(parent: store, elements: \.rows, action: .rows)
+    for round in 1...3 {
+      var observed: [ObservableStore<RowFeature.State, RowFeature.Action>] = []
+      for id in 0..<100 {
+        observed.append(ObservableStore(store.scope(id: id, in: \.rows, action: .rows)!))
+        observed.append(ObservableStore(registry.store(for: id + 500)!))
       }
-      // A publication that changes no row.
+      #expect(table.watcherCount.load(ordering: .relaxed) == 200, "round \(round)")
+      observed.removeAll()
+      #expect(table.watcherCount.load(ordering: .relaxed) == 0, "round \(round)")
       await store.send(.stopAll)
-      #expect(table.watcherCount.load(ordering: .relaxed) <= 200, "round \(round)")
     }
-    await store.send(.stopAll)
-    await store.send(.rows(.element(id: 999, action: .rename("x"))))
-    #expect(table.watcherCount.load(ordering: .relaxed) <= 200)
+    let unwatch = store.scope(id: 3, in: \.rows, action: .rows)!.watch { _ in true }
+    #expect(table.watcherCount.load(ordering: .relaxed) == 1)
+    unwatch?()
+    #expect(table.watcherCount.load(ordering: .relaxed) == 0)
   }
 }

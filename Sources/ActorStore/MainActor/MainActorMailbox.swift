@@ -62,6 +62,9 @@
   /// Whether the store publishes on the main actor (``StoreExecutor/runsOnMainActor``): posts
   /// made there are delivered within the publication, not on a later turn.
   @usableFromInline let deliversInline: Bool
+  /// Ends the watch of an element store, whose watcher is only called when its element changes
+  /// (see `Store.watch`); `nil` for other stores, whose watch ends at the next publication.
+  @usableFromInline let unwatch = Locked<(@Sendable () -> Void)?>(nil)
 
   /// Creates a mailbox and starts watching `store`.
   /// - Parameters:
@@ -77,8 +80,11 @@
     self.deliver = deliver
     deliverOnMainActor = unsafeBitCast(
       deliver, to: (@Sendable (_ delivery: Delivery, _ acknowledged: UInt64) -> Void).self)
-    store.watch { [weak self] state in self?.post(state) ?? false }
+    let unwatch = store.watch { [weak self] state in self?.post(state) ?? false }
+    if unwatch != nil { self.unwatch.withLock { $0 = unwatch } }
   }
+
+  deinit { unwatch.withLock { $0.take() }?() }
 
   /// The first state the receiver shows, read synchronously on the main actor right after the
   /// mailbox started watching: a state already posted if there is one (it is newer than or equal
@@ -159,12 +165,13 @@
     deliver(delivery, acknowledged)
   }
 
-  /// Stops deliveries: a scheduled flush does nothing and the watch ends at the next
-  /// publication.
+  /// Stops deliveries: a scheduled flush does nothing and the watch ends (at once for an element
+  /// store, else at the next publication).
   func close() {
     slot.withLock { slot in
       slot.phase = .closed
       slot.pending = nil
     }
+    unwatch.withLock { $0.take() }?()
   }
 }

@@ -23,26 +23,40 @@ extension ElementScopeTable {
   ///   - id: The element's ID.
   ///   - onChange: Called on the parent's executor after each publication that may have changed
   ///     the element; returns whether to keep watching.
-  @usableFromInline func watch(id: ID, _ onChange: @escaping @Sendable (ChildState?) -> Bool) {
-    table.withLock { table in
+  /// - Returns: Unregisters the watcher: its owner calls it when it goes away, since a watcher
+  ///   whose element never changes is never called, and would otherwise stay.
+  @usableFromInline func watch(
+    id: ID, _ onChange: @escaping @Sendable (ChildState?) -> Bool
+  ) -> @Sendable () -> Void {
+    let token = table.withLock { table in
       table.lastWatcherToken += 1
-      table.watcherTotal += 1
       table.watchers[id, default: TinyArray()].append(ElementWatcher(token: table.lastWatcherToken, onChange: onChange))
+      return table.lastWatcherToken
     }
     watcherCount.add(1, ordering: .relaxed)
+    return { self.remove([(id, token)]) }
+  }
+
+  /// Removes the watchers `ended` names, those still registered.
+  @usableFromInline func remove(_ ended: [(id: ID, token: UInt64)]) {
+    let removed = table.withLock { table in
+      var removed = 0
+      for (id, token) in ended {
+        guard var watchers = table.watchers[id] else { continue }
+        let count = watchers.count
+        watchers.removeAll { $0.token == token }
+        removed += count - watchers.count
+        table.watchers[id] = watchers.isEmpty ? nil : watchers
+      }
+      return removed
+    }
+    watcherCount.subtract(removed, ordering: .relaxed)
   }
 
   /// Calls the watchers of the elements that may differ between `current` and `previous` (every
   /// watcher when the IDs changed, with `nil` for an element gone, or when the parent's state is
   /// gone), outside the table's lock: a watcher runs the app's observers, which may scope stores
   /// from this table.
-  ///
-  /// A watcher whose owner is gone (a host's mailbox closed when the cell was unbound) is only
-  /// dropped when it is next called, which an unchanged element never is; so once the watchers
-  /// have doubled since the last sweep, a publication calls every watcher with its element's
-  /// state (a state they already have, which their owners compare and ignore) and drops those
-  /// that end: amortized O(1) per watcher, and at most twice as many watchers as live ones plus
-  /// those registered since the last publication.
   /// - Parameters:
   ///   - current: The collection now, `nil` once the parent's state is gone.
   ///   - previous: The collection at the publication before, if any.
@@ -57,9 +71,7 @@ extension ElementScopeTable {
         for (id, watchers) in table.watchers { for watcher in watchers { due.append((id, watcher, nil)) } }
         return due
       }
-      let sweeps = table.watcherTotal >= Swift.max(32, 2 * table.watchersAtLastSweep)
-      if sweeps { table.watchersAtLastSweep = table.watcherTotal }
-      guard !notifiesAll, !sweeps, let previous, current.hasIdenticalIDs(to: previous) else {
+      guard !notifiesAll, let previous, current.hasIdenticalIDs(to: previous) else {
         for (id, watchers) in table.watchers {
           let state = current[id: id]
           for watcher in watchers { due.append((id, watcher, state)) }
@@ -75,20 +87,7 @@ extension ElementScopeTable {
     guard !due.isEmpty else { return }
     var ended: [(id: ID, token: UInt64)] = []
     for (id, watcher, state) in due where !watcher.onChange(state) { ended.append((id, watcher.token)) }
-    guard !ended.isEmpty else { return }
-    let removed = table.withLock { table in
-      let before = table.watcherTotal
-      for (id, token) in ended {
-        guard var watchers = table.watchers[id] else { continue }
-        let count = watchers.count
-        watchers.removeAll { $0.token == token }
-        table.watcherTotal -= count - watchers.count
-        table.watchers[id] = watchers.isEmpty ? nil : watchers
-      }
-      table.watchersAtLastSweep = Swift.min(table.watchersAtLastSweep, table.watcherTotal)
-      return before - table.watcherTotal
-    }
-    watcherCount.subtract(removed, ordering: .relaxed)
+    if !ended.isEmpty { remove(ended) }
   }
 
   /// Whether any element is watched: one relaxed atomic load, so that a publication of a

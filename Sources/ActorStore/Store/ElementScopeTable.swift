@@ -45,9 +45,6 @@ import Synchronization
     /// The watchers of single elements, by element ID, and the last token handed out.
     @usableFromInline var watchers: [ID: TinyArray<ElementWatcher>] = [:]
     @usableFromInline var lastWatcherToken: UInt64 = 0
-    /// The watchers registered, and their number after the last sweep (see `notifyWatchers`).
-    @usableFromInline var watcherTotal = 0
-    @usableFromInline var watchersAtLastSweep = 0
     /// The parent store: once it is released no link can remain, and the table stops watching.
     let parent: ElementScopes.ParentReference
 

@@ -247,10 +247,16 @@ public final actor Store<State: Sendable, Action: Sendable> {
   /// Registers `onChange` to run on the store's executor after each processed batch with this
   /// store's state, or `nil` once a scoped store's state is gone; it stays registered while it
   /// returns `true`.
-  @inlinable nonisolated func watch(_ onChange: @escaping @Sendable (State?) -> Bool) {
+  /// - Returns: Unregisters `onChange`, for an element store (whose watcher is called only when
+  ///   its element changes, so that returning `false` might never come); else `nil`.
+  @inlinable @discardableResult
+  nonisolated func watch(_ onChange: @escaping @Sendable (State?) -> Bool) -> (@Sendable () -> Void)? {
     switch core {
-    case .root(let engine): engine.publisher.watch { current, _ in onChange(current.pointee) }
-    case .scoped(let link): link.watch(withPrevious: false) { current, _ in onChange(current) }
+    case .root(let engine):
+      engine.publisher.watch { current, _ in onChange(current.pointee) }
+      return nil
+    case .scoped(let link):
+      return link.watch(withPrevious: false) { current, _ in onChange(current) }
     }
   }
 

@@ -140,7 +140,12 @@ extension Store {
   ) -> AsyncStream<Value>
   /// Calls `onChange` after each publication with the child state now (`nil` once it is gone)
   /// and, `withPrevious`, the child state in the publication before (else `nil`).
-  func watch(withPrevious: Bool, _ onChange: @escaping @Sendable (_ current: State?, _ previous: State?) -> Bool)
+  /// - Returns: Unregisters `onChange`, when what watches can (an element's table), else `nil`:
+  ///   `onChange` then stops when it returns `false`.
+  @discardableResult
+  func watch(
+    withPrevious: Bool, _ onChange: @escaping @Sendable (_ current: State?, _ previous: State?) -> Bool
+  ) -> (@Sendable () -> Void)?
 }
 
 /// Where a child's state and actions sit within its parent's.
@@ -154,14 +159,17 @@ extension Store {
   /// Called when the store scoped through a link with this projection is released.
   func linkReleased(_ link: ObjectIdentifier)
   /// Registers `onChange` for this child alone with what tells its changes apart (a collection
-  /// element's table), to be called after each publication that may have changed the child;
-  /// `false` when there is none, and the caller watches the parent's publications instead.
-  func watchChild(_ onChange: @escaping @Sendable (ChildState?) -> Bool) -> Bool
+  /// element's table), to be called after each publication that may have changed the child.
+  /// - Returns: Unregisters it; `nil` when there is nothing to register with, and the caller
+  ///   watches the parent's publications instead.
+  func watchChild(_ onChange: @escaping @Sendable (ChildState?) -> Bool) -> (@Sendable () -> Void)?
 }
 
 extension StoreProjection {
   @usableFromInline func linkReleased(_ link: ObjectIdentifier) {}
-  @usableFromInline func watchChild(_ onChange: @escaping @Sendable (ChildState?) -> Bool) -> Bool { false }
+  @usableFromInline func watchChild(_ onChange: @escaping @Sendable (ChildState?) -> Bool) -> (@Sendable () -> Void)? {
+    nil
+  }
 }
 
 struct KeyPathProjection<ParentState: Sendable, ParentAction: Sendable, ChildState: Sendable, ChildAction: Sendable>:
@@ -211,9 +219,8 @@ struct ClosureProjection<ParentState: Sendable, ParentAction: Sendable, ChildSta
     embed(.element(id: id, action: action))
   }
   @usableFromInline func linkReleased(_ link: ObjectIdentifier) { table.unregister(id: id, link: link) }
-  @usableFromInline func watchChild(_ onChange: @escaping @Sendable (ChildState?) -> Bool) -> Bool {
+  @usableFromInline func watchChild(_ onChange: @escaping @Sendable (ChildState?) -> Bool) -> (@Sendable () -> Void)? {
     table.watch(id: id, onChange)
-    return true
   }
 }
 
@@ -258,9 +265,8 @@ struct ClosureProjection<ParentState: Sendable, ParentAction: Sendable, ChildSta
   @usableFromInline func parentAction(for action: ChildAction) -> ParentAction {
     route.embed(.element(id: id, action: action))
   }
-  @usableFromInline func watchChild(_ onChange: @escaping @Sendable (ChildState?) -> Bool) -> Bool {
+  @usableFromInline func watchChild(_ onChange: @escaping @Sendable (ChildState?) -> Bool) -> (@Sendable () -> Void)? {
     route.table.watch(id: id, onChange)
-    return true
   }
 }
 
@@ -345,19 +351,19 @@ where Projection.ParentState == ParentState, Projection.ParentAction == ParentAc
       }, owner: owner ?? self)
   }
 
-  @usableFromInline func watch(
+  @usableFromInline @discardableResult func watch(
     withPrevious: Bool, _ onChange: @escaping @Sendable (_ current: State?, _ previous: State?) -> Bool
-  ) {
+  ) -> (@Sendable () -> Void)? {
     let projection = self.projection
     // An element's store is told of its element's changes by its collection's table, which calls
     // only the watchers of the elements a publication changed.
     if !withPrevious,
-      projection.watchChild({ [weak self] state in
+      let unwatch = projection.watchChild({ [weak self] state in
         guard let self, !self.isInvalidated else { return onChange(nil, nil) }
         return onChange(state, nil)
       })
     {
-      return
+      return unwatch
     }
     let watcher: @Sendable (ParentState?, ParentState?) -> Bool = { [weak self] parentState, previousParentState in
       // Projected only when asked for: the projection may be a closure of the app's.
@@ -372,5 +378,6 @@ where Projection.ParentState == ParentState, Projection.ParentAction == ParentAc
       guard let self, !self.isInvalidated else { return onChange(nil, previousChild) }
       return onChange(projection.childState(in: current.pointee), previousChild)
     }
+    return nil
   }
 }
