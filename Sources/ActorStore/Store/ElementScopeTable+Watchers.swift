@@ -67,13 +67,9 @@ extension ElementScopeTable {
     let due = table.withLock { table -> [(id: ID, watcher: ElementWatcher, state: ChildState?)] in
       var due: [(id: ID, watcher: ElementWatcher, state: ChildState?)] = []
       guard !table.watchers.isEmpty else { return due }
-      guard let current else {
-        for (id, watchers) in table.watchers { for watcher in watchers { due.append((id, watcher, nil)) } }
-        return due
-      }
-      guard !notifiesAll, let previous, current.hasIdenticalIDs(to: previous) else {
+      guard !notifiesAll, let current, let previous, current.hasIdenticalIDs(to: previous) else {
         for (id, watchers) in table.watchers {
-          let state = current[id: id]
+          let state = current?[id: id]
           for watcher in watchers { due.append((id, watcher, state)) }
         }
         return due
