@@ -21,9 +21,6 @@ import Synchronization
 /// specialized, without the generic metadata lookups that made one observer cost ten sends.
 @usableFromInline final class ElementScopeTable<ParentState: Sendable, ID: Hashable & Sendable, ChildState: Sendable>: Sendable {
   @usableFromInline let elements: any KeyPath<ParentState, IdentifiedArray<ID, ChildState>> & Sendable
-  /// Whether `elements` is a stored property (of stored properties): a publication then compares
-  /// the IDs' identity in place, without copying the collection.
-  @usableFromInline let elementsAreStored: Bool
   @usableFromInline let table: Locked<Table>
   /// The number of element watchers registered (see `ElementScopeTable+Watchers.swift`).
   @usableFromInline let watcherCount = Atomic<Int>(0)
@@ -96,7 +93,6 @@ import Synchronization
     elements: any KeyPath<ParentState, IdentifiedArray<ID, ChildState>> & Sendable
   ) {
     self.elements = elements
-    elementsAreStored = MemoryLayout<ParentState>.offset(of: elements) != nil
     table = Locked(Table(parent: ElementScopes.ParentReference(parent)))
     sharing = parent.sharing
     // Strong: the parent's store tree keeps its tables anyway (in `ElementScopes`), and a weak
@@ -126,8 +122,8 @@ import Synchronization
   @inlinable func idsAreUnchanged(
     from previous: UnsafePointer<ParentState>, to current: UnsafePointer<ParentState>
   ) -> Bool {
-    guard elementsAreStored, let current = current.pointer(to: elements), let previous = previous.pointer(to: elements)
-    else {
+    // In place when `elements` is a stored property (`pointer(to:)` is `nil` for a computed one).
+    guard let current = current.pointer(to: elements), let previous = previous.pointer(to: elements) else {
       return current.pointee[keyPath: elements].hasIdenticalIDs(to: previous.pointee[keyPath: elements])
     }
     return current.pointee.hasIdenticalIDs(to: previous.pointee)
@@ -135,7 +131,7 @@ import Synchronization
 
   /// The collection in a state of the parent's, read in place when it is a stored property.
   @inlinable func collection(in state: UnsafePointer<ParentState>) -> IdentifiedArray<ID, ChildState> {
-    guard elementsAreStored, let collection = state.pointer(to: elements) else { return state.pointee[keyPath: elements] }
+    guard let collection = state.pointer(to: elements) else { return state.pointee[keyPath: elements] }
     return collection.pointee
   }
 
@@ -149,9 +145,11 @@ import Synchronization
   ///   - parent: The store whose state holds the collection.
   /// - Returns: The element, or `nil` when no element has that ID or the parent's state is gone.
   @inlinable func element<ParentAction: Sendable>(_ id: ID, in parent: Store<ParentState, ParentAction>) -> ChildState? {
-    if elementsAreStored, case .root(let engine) = parent.core {
-      let elements = self.elements
-      return engine.publisher.withSnapshot { $0.pointer(to: elements)?.pointee.lookupByID }?[id]
+    let elements = self.elements
+    if case .root(let engine) = parent.core,
+      let lookup = engine.publisher.withSnapshot({ $0.pointer(to: elements)?.pointee.lookupByID })
+    {
+      return lookup[id]
     }
     // Projected outside the publisher's lock: the key path may be a computed property.
     return parent.currentStateIfAlive?[keyPath: elements][id: id]
