@@ -68,7 +68,11 @@ public final class MainActorStoreConnection<State: Sendable, Action: Sendable> {
     guard MainActorCheck.allows("MainActorStoreConnection.configure(with:)") else { return }
     if self.store != nil { prepareForReuse() }
     self.store = store
-    let mailbox = MainActorMailbox(watching: store) { [weak self] delivery, _ in self?.receive(delivery) }
+    let mailbox = MainActorMailbox(watching: store) { [weak self] delivery, _ in
+      guard let self else { return false }
+      self.receive(delivery)
+      return true
+    }
     self.mailbox = mailbox
     state = mailbox.takeInitial { store.currentStateIfAlive }
     if state == nil { stateIsGone() }

@@ -16,50 +16,73 @@ extension IdentifiedArray {
   ///   - other: The older version.
   ///   - body: Called for each element that may have changed, in slot order.
   @inlinable func forEachElementPossiblyChanged(from other: Self, _ body: (ID, Element) -> Void) {
+    // Read once: in code not specialized for `Element`, each use is a metadata lookup.
+    let layout = ElementBytes(size: MemoryLayout<Element?>.size, stride: MemoryLayout<Element?>.stride)
     let chunks = values.chunks
     let otherChunks = other.values.chunks
     for index in 0..<Swift.min(chunks.count, otherChunks.count) {
       chunks[index].withUnsafeBufferPointer { new in
         otherChunks[index].withUnsafeBufferPointer { old in
           // Two arrays with one base address share one buffer: neither was written since.
-          guard new.baseAddress != old.baseAddress else { return }
+          guard new.baseAddress != old.baseAddress, let newBase = new.baseAddress, let oldBase = old.baseAddress
+          else { return }
           let firstSlot = index &<< ChunkedValues<Element>.chunkShift
-          for offset in 0..<Swift.min(new.count, old.count) where !Self.bitwiseEqual(new, old, at: offset) {
-            if let element = new[offset] { body(order.idOfSlot[firstSlot + offset], element) }
+          let count = Swift.min(new.count, old.count)
+          var offset = 0
+          while let changed = layout.firstDifference(UnsafeRawPointer(newBase), UnsafeRawPointer(oldBase), from: offset, to: count) {
+            if let element = new[changed] { body(order.idOfSlot[firstSlot + changed], element) }
+            offset = changed + 1
           }
         }
       }
     }
   }
+}
 
-  /// Whether the values at `offset` in two buffers have the same representation, byte for byte.
+/// The layout of a buffer's elements, for comparing two buffers element by element, byte for
+/// byte, in code that knows no element type.
+@usableFromInline struct ElementBytes {
+  /// The bytes of one element, and the distance from one element to the next.
+  @usableFromInline let size: Int
+  @usableFromInline let stride: Int
+
+  @inlinable init(size: Int, stride: Int) {
+    self.size = size
+    self.stride = stride
+  }
+
+  /// The first offset in `start..<end` whose elements in `lhs` and `rhs` differ in
+  /// representation, or `nil`.
   ///
-  /// Safe to read: `offset` is below both buffers' counts, so the `MemoryLayout<Element?>.size`
-  /// bytes read from each lie inside an initialized element (padding bytes included, whose
+  /// Safe to read: both buffers hold at least `end` initialized elements, so the `size` bytes
+  /// read at each offset lie inside an initialized element (padding bytes included, whose
   /// contents only make the answer "different", never "equal"). What it pays for, counted: one
   /// row changed in a 10 000-row `ObservableStore` list calls one row's store instead of all of
   /// them (Docs/Stress-and-Benchmarks.md, "Routed by element").
-  @inlinable static func bitwiseEqual(
-    _ lhs: UnsafeBufferPointer<Element?>, _ rhs: UnsafeBufferPointer<Element?>, at offset: Int
-  ) -> Bool {
-    let size = MemoryLayout<Element?>.size
-    let lhs = UnsafeRawPointer(lhs.baseAddress! + offset)
-    let rhs = UnsafeRawPointer(rhs.baseAddress! + offset)
-    var byte = 0
-    while byte + 8 <= size {
-      if lhs.loadUnaligned(fromByteOffset: byte, as: UInt64.self)
-        != rhs.loadUnaligned(fromByteOffset: byte, as: UInt64.self)
-      {
-        return false
+  @inlinable func firstDifference(
+    _ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, from start: Int, to end: Int
+  ) -> Int? {
+    var offset = start
+    while offset < end {
+      let lhs = lhs + offset &* stride
+      let rhs = rhs + offset &* stride
+      var byte = 0
+      while byte + 8 <= size {
+        if lhs.loadUnaligned(fromByteOffset: byte, as: UInt64.self)
+          != rhs.loadUnaligned(fromByteOffset: byte, as: UInt64.self)
+        {
+          return offset
+        }
+        byte += 8
       }
-      byte += 8
-    }
-    while byte < size {
-      if lhs.load(fromByteOffset: byte, as: UInt8.self) != rhs.load(fromByteOffset: byte, as: UInt8.self) {
-        return false
+      while byte < size {
+        if lhs.load(fromByteOffset: byte, as: UInt8.self) != rhs.load(fromByteOffset: byte, as: UInt8.self) {
+          return offset
+        }
+        byte += 1
       }
-      byte += 1
+      offset += 1
     }
-    return true
+    return nil
   }
 }

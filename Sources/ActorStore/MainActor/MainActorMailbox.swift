@@ -9,6 +9,10 @@
 /// last one. A store that publishes on the main actor (``StoreExecutor/runsOnMainActor``) has
 /// each post delivered at once, within the publication.
 ///
+/// The store's watcher holds the mailbox; the mailbox holds its receiver weakly, through
+/// `deliver`, which returns `false` once the receiver is gone: the watch then ends at the next
+/// post, as it does at ``close()``. One weak reference per delivery, not two.
+///
 /// The receiver may also number some of its sends and have the store ``acknowledge(_:)`` each
 /// once processed: a delivery carries the highest number acknowledged, and its state (or the
 /// state delivered before it, when nothing newer was published) includes those sends.
@@ -52,13 +56,13 @@
 
   @usableFromInline let slot = Locked(Slot())
   @usableFromInline let scheduler: any MainActorScheduler
-  @usableFromInline let deliver: @MainActor @Sendable (_ delivery: Delivery, _ acknowledged: UInt64) -> Void
+  @usableFromInline let deliver: @MainActor @Sendable (_ delivery: Delivery, _ acknowledged: UInt64) -> Bool
   /// `deliver`, its main-actor isolation cast away: called only where `MainActorCheck` has just
   /// found the main actor current (an inline delivery), so that the call needs no
   /// `MainActor.assumeIsolated` closure, which allocates (Docs/Stress-and-Benchmarks.md, "The
   /// main-actor send's allocations"). A global actor's isolation is not part of a function
   /// value's representation, so the cast changes the type only.
-  @usableFromInline let deliverOnMainActor: @Sendable (_ delivery: Delivery, _ acknowledged: UInt64) -> Void
+  @usableFromInline let deliverOnMainActor: @Sendable (_ delivery: Delivery, _ acknowledged: UInt64) -> Bool
   /// Whether the store publishes on the main actor (``StoreExecutor/runsOnMainActor``): posts
   /// made there are delivered within the publication, not on a later turn.
   @usableFromInline let deliversInline: Bool
@@ -70,21 +74,20 @@
   /// - Parameters:
   ///   - store: The store whose publications to carry.
   ///   - deliver: Receives, on the main actor, the newest state (or that it is gone: the last
-  ///     delivery), with the highest send number acknowledged so far.
+  ///     delivery), with the highest send number acknowledged so far; returns `false` when the
+  ///     receiver is gone, which closes the mailbox.
   @inlinable init<Action>(
     watching store: Store<State, Action>,
-    deliver: @escaping @MainActor @Sendable (_ delivery: Delivery, _ acknowledged: UInt64) -> Void
+    deliver: @escaping @MainActor @Sendable (_ delivery: Delivery, _ acknowledged: UInt64) -> Bool
   ) {
     scheduler = store.executor.mainActorScheduler
     deliversInline = store.runsOnMainActor
     self.deliver = deliver
     deliverOnMainActor = unsafeBitCast(
-      deliver, to: (@Sendable (_ delivery: Delivery, _ acknowledged: UInt64) -> Void).self)
-    let unwatch = store.watch { [weak self] state in self?.post(state) ?? false }
+      deliver, to: (@Sendable (_ delivery: Delivery, _ acknowledged: UInt64) -> Bool).self)
+    let unwatch = store.watch { [self] state in post(state) }
     if unwatch != nil { self.unwatch.withLock { $0 = unwatch } }
   }
-
-  deinit { unwatch.withLock { $0.take() }?() }
 
   /// The first state the receiver shows, read synchronously on the main actor right after the
   /// mailbox started watching: a state already posted if there is one (it is newer than or equal
@@ -137,7 +140,10 @@
       return slot.acknowledged
     }
     guard let acknowledged else { return false }
-    deliverOnMainActor(state.map(Delivery.state) ?? .gone, acknowledged)
+    guard deliverOnMainActor(state.map(Delivery.state) ?? .gone, acknowledged) else {
+      close()
+      return false
+    }
     return state != nil
   }
 
@@ -162,12 +168,12 @@
       return (delivery, slot.acknowledged)
     }
     guard let (delivery, acknowledged) = taken else { return }
-    deliver(delivery, acknowledged)
+    if !deliver(delivery, acknowledged) { close() }
   }
 
   /// Stops deliveries: a scheduled flush does nothing and the watch ends (at once for an element
   /// store, else at the next publication).
-  func close() {
+  @usableFromInline func close() {
     slot.withLock { slot in
       slot.phase = .closed
       slot.pending = nil

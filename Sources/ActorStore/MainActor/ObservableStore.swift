@@ -41,14 +41,15 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
   /// ``elements(_:action:)`` tracks, by the collection's key path.
   @exclusivity(unchecked) @usableFromInline var tracked: [AnyKeyPath: TrackedMember] = [:]
   @exclusivity(unchecked) @usableFromInline var trackedIDs: [AnyKeyPath: TrackedMember] = [:]
+  /// Every member of ``tracked`` and ``trackedIDs``, in the order they were first read: a new
+  /// state notifies the changed ones in that order, whatever the dictionaries' hash order.
+  @exclusivity(unchecked) @usableFromInline var members: [TrackedMember] = []
   @usableFromInline let registrar = ObservationRegistrar()
   /// `\.state`, formed once: a key path into a generic class is built anew at each use.
   @usableFromInline let stateMember: KeyPath<ObservableStore, State> = \.state
   /// Whether ``state`` was ever read: until then no observer can track it, and a new state
   /// skips its `willSet`/`didSet`.
   @exclusivity(unchecked) @usableFromInline var stateIsObserved = false
-  /// The number of members tracked so far, in ``tracked`` and ``trackedIDs``.
-  private var observedMembers = 0
   /// The buffer `show` collects the changed members in.
   @exclusivity(unchecked) @usableFromInline var changedScratch: [TrackedMember] = []
   @usableFromInline var mailbox: MainActorMailbox<State>?
@@ -62,28 +63,31 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
   /// `ObservableStore+Stack.swift`), by the state's key path.
   var childScopes: [AnyKeyPath: AnyObject] = [:]
 
-  /// A member some observer read, and how to tell whether a new state changes it. Its
-  /// closures hold the member's key path into this class, formed once.
-  @usableFromInline struct TrackedMember {
-    @usableFromInline let access: (ObservableStore) -> Void
+  /// A member some observer read, and how to tell whether a new state changes it. A class: a
+  /// publication walks every tracked member and collects the changed ones, one reference each.
+  @usableFromInline final class TrackedMember {
+    /// The key path Observation knows the member by (see ``nextObservedMember()``).
+    @usableFromInline let key: KeyPath<ObservableStore, Int>
     @usableFromInline let changes: (State, State) -> Bool
     /// Whether dropping a binding write (by the state's key path) for a new state changes what
     /// the member shows.
-    @usableFromInline var dropsWrite: ([AnyKeyPath: any Sendable], State) -> Bool
-    @usableFromInline let willSet: (ObservableStore) -> Void
-    @usableFromInline let didSet: (ObservableStore) -> Void
+    @usableFromInline let dropsWrite: ([AnyKeyPath: any Sendable], State) -> Bool
 
     @inlinable init(
-      access: @escaping (ObservableStore) -> Void, changes: @escaping (State, State) -> Bool,
-      dropsWrite: @escaping ([AnyKeyPath: any Sendable], State) -> Bool = { _, _ in false },
-      willSet: @escaping (ObservableStore) -> Void, didSet: @escaping (ObservableStore) -> Void
+      key: KeyPath<ObservableStore, Int>, changes: @escaping (State, State) -> Bool,
+      dropsWrite: @escaping ([AnyKeyPath: any Sendable], State) -> Bool = { _, _ in false }
     ) {
-      self.access = access
+      self.key = key
       self.changes = changes
       self.dropsWrite = dropsWrite
-      self.willSet = willSet
-      self.didSet = didSet
     }
+
+    /// Tracks the member in the current observation, if any.
+    @inlinable func access(_ store: ObservableStore) { store.registrar.access(store, keyPath: key) }
+    /// Tells the member's observers it is about to change.
+    @inlinable func willSet(_ store: ObservableStore) { store.registrar.willSet(store, keyPath: key) }
+    /// Tells the member's observers it changed.
+    @inlinable func didSet(_ store: ObservableStore) { store.registrar.didSet(store, keyPath: key) }
   }
 
   /// Starts following `store`'s state. Created off the main actor (only possible through an
@@ -96,7 +100,9 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
     // put rather than let deliveries race with the creating thread.
     guard MainActorCheck.allows("ObservableStore.init") else { return }
     let mailbox = MainActorMailbox(watching: store) { [weak self] delivery, acknowledged in
-      self?.receive(delivery, acknowledged: acknowledged)
+      guard let self else { return false }
+      self.receive(delivery, acknowledged: acknowledged)
+      return true
     }
     if let initial = mailbox.takeInitial(reading: { store.currentStateIfAlive }) {
       currentState = initial
@@ -118,7 +124,6 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
 
   /// Starts tracking the member at `keyPath`.
   @inlinable func track<Value: Equatable>(_ keyPath: KeyPath<State, Value>) -> TrackedMember {
-    let member = nextObservedMember()
     // Compared with the value last shown, not with the old state's: a `Shared` member reads the
     // same newest value through both states, and would never look changed.
     let initial = currentState[keyPath: keyPath]
@@ -144,15 +149,14 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
       }
     }
     let tracking = TrackedMember(
-      access: { $0.registrar.access($0, keyPath: member) },
+      key: nextObservedMember(),
       changes: changes,
       dropsWrite: { writes, state in
         guard let written = writes[keyPath] as? Value else { return false }
         return written != state[keyPath: keyPath]
-      },
-      willSet: { $0.registrar.willSet($0, keyPath: member) },
-      didSet: { $0.registrar.didSet($0, keyPath: member) })
+      })
     tracked[keyPath] = tracking
+    members.append(tracking)
     return tracking
   }
 
@@ -160,8 +164,7 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
   /// cheaper for Observation to hash on every access and change than the member's own key path
   /// into this class, whose argument is the state's key path.
   @usableFromInline func nextObservedMember() -> KeyPath<ObservableStore, Int> {
-    defer { observedMembers += 1 }
-    return \.[observedMember: observedMembers]
+    \.[observedMember: members.count]
   }
 
   /// A tracked member's identity for Observation (see ``nextObservedMember()``).
@@ -216,20 +219,18 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
     _ key: AnyKeyPath, fact: @escaping (State) -> Fact, didChange: (() -> Void)? = nil
   ) -> TrackedMember {
     if let member = trackedIDs[key] { return member }
-    let member = nextObservedMember()
     let shown = ShownValue(fact(currentState))
     let tracking = TrackedMember(
-      access: { $0.registrar.access($0, keyPath: member) },
+      key: nextObservedMember(),
       changes: { _, new in
         let value = fact(new)
         guard value != shown.value else { return false }
         shown.value = value
         didChange?()
         return true
-      },
-      willSet: { $0.registrar.willSet($0, keyPath: member) },
-      didSet: { $0.registrar.didSet($0, keyPath: member) })
+      })
     trackedIDs[key] = tracking
+    members.append(tracking)
     return tracking
   }
 
@@ -318,10 +319,10 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
     // array for the members it changes.
     var changed = changedScratch
     changedScratch = []
-    for member in tracked.values where member.changes(old, newState) || member.dropsWrite(writes, newState) {
+    for member in members
+    where member.changes(old, newState) || (!writes.isEmpty && member.dropsWrite(writes, newState)) {
       changed.append(member)
     }
-    for member in trackedIDs.values where member.changes(old, newState) { changed.append(member) }
     if stateIsObserved { registrar.willSet(self, keyPath: stateMember) }
     for member in changed { member.willSet(self) }
     currentState = newState
