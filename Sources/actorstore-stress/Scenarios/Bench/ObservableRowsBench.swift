@@ -79,9 +79,9 @@ enum ObservableRowsBench {
     var wrongCounts = 0
   }
 
-  /// A round stops changing rows once it has taken this long: each change costs in proportion
-  /// to the rows' stores (see Docs/Stress-and-Benchmarks.md), so a full round of a 10 000-row
-  /// list would take minutes. The baseline then makes as many changes as the subject's round
+  /// A round stops changing rows once it has taken this long, so that a regression to a cost
+  /// per change in proportion to the rows' stores (see Docs/Stress-and-Benchmarks.md) cannot
+  /// make a round take minutes. The baseline then makes as many changes as the subject's round
   /// just made. Not under `--counts`, whose per-change costs need every round to make all its
   /// changes.
   static let roundBudget = Duration.milliseconds(250)
