@@ -58,7 +58,7 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
   /// sends whose state change is to be applied within a transaction.
   @exclusivity(unchecked) @usableFromInline var awaited = AwaitedSends<State>()
   /// Element stores handed out by ``elements(_:action:)``, per collection, by element ID.
-  private var elementStores: [AnyKeyPath: [AnyHashable: AnyObject]] = [:]
+  @usableFromInline var elementStores: [AnyKeyPath: [AnyHashable: AnyObject]] = [:]
   /// What the `scope(state:action:)`s keep per child (`ObservableStore+Scope.swift`,
   /// `ObservableStore+Stack.swift`), by the state's key path.
   var childScopes: [AnyKeyPath: AnyObject] = [:]
@@ -178,7 +178,7 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
   ///   - elements: The collection within the state.
   ///   - action: How element actions embed into this store's actions.
   /// - Returns: The element stores, in the collection's order.
-  public func elements<ID: Hashable & Sendable, ElementState: Sendable, ElementAction: Sendable>(
+  @inlinable public func elements<ID: Hashable & Sendable, ElementState: Sendable, ElementAction: Sendable>(
     _ elements: any KeyPath<State, IdentifiedArray<ID, ElementState>> & Sendable,
     action: ActionPath<Action, IdentifiedAction<ID, ElementAction>>
   ) -> [ObservableStore<ElementState, ElementAction>] {
@@ -215,7 +215,7 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
   ///   - fact: The fact, read from a state.
   ///   - didChange: Called when a state shown changes the fact, before its observers are told.
   /// - Returns: The member, to access (track) or to notify.
-  func trackedStructure<Fact: Equatable>(
+  @usableFromInline func trackedStructure<Fact: Equatable>(
     _ key: AnyKeyPath, fact: @escaping (State) -> Fact, didChange: (() -> Void)? = nil
   ) -> TrackedMember {
     if let member = trackedIDs[key] { return member }

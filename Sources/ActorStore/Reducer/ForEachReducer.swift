@@ -65,10 +65,11 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
         """)
       return .none
     }
+    let effect = element.reduce(into: &state[keyPath: elements][id: id]!, action: elementAction)
+    // Most element actions start nothing: no transform, and no scope to box, for those.
+    guard !effect.isNone else { return .none }
     let embed = self.action.embed
-    return element.reduce(into: &state[keyPath: elements][id: id]!, action: elementAction)
-      .map { embed(.element(id: id, action: $0)) }
-      .scoped(to: scope(of: id))
+    return effect.map { embed(.element(id: id, action: $0)) }.scoped(to: scope(of: id))
   }
 
   private func scope(of id: ID) -> EffectID {
