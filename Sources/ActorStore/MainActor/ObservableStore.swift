@@ -59,6 +59,9 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
   @exclusivity(unchecked) @usableFromInline var awaited = AwaitedSends<State>()
   /// Element stores handed out by ``elements(_:action:)``, per collection, by element ID.
   @usableFromInline var elementStores: [AnyKeyPath: [AnyHashable: AnyObject]] = [:]
+  /// What the tracked members know of the shared values the store tree's state holds, which
+  /// members holding them follow by version.
+  @usableFromInline let sharedScan: SharedMemberScan
   /// What the `scope(state:action:)`s keep per child (`ObservableStore+Scope.swift`,
   /// `ObservableStore+Stack.swift`), by the state's key path.
   var childScopes: [AnyKeyPath: AnyObject] = [:]
@@ -96,6 +99,7 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
   @inlinable public init(_ store: Store<State, Action>) {
     self.store = store
     currentState = store.currentState
+    sharedScan = SharedMemberScan(store.sharing)
     // Reachable off the main actor only through an isolation hole; then it reports and stays
     // put rather than let deliveries race with the creating thread.
     guard MainActorCheck.allows("ObservableStore.init") else { return }
@@ -124,33 +128,14 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
 
   /// Starts tracking the member at `keyPath`.
   @inlinable func track<Value: Equatable>(_ keyPath: KeyPath<State, Value>) -> TrackedMember {
-    // Compared with the value last shown, not with the old state's: a `Shared` member reads the
-    // same newest value through both states, and would never look changed.
-    let initial = currentState[keyPath: keyPath]
-    let changes: (State, State) -> Bool
-    if let shared = initial as? any SharedValueSnapshotting {
-      // The member is a `Shared` itself (`store.$meetings`): the same reference in every state,
-      // whose `==` reads the newest value. Compared by the value it held when last shown.
-      let shown = ShownValue(shared.valueSnapshot())
-      changes = { _, new in
-        guard let shared = new[keyPath: keyPath] as? any SharedValueSnapshotting else { return false }
-        let value = shared.valueSnapshot()
-        guard !shared.isEqual(value, to: shown.value) else { return false }
-        shown.value = value
-        return true
-      }
-    } else {
-      let shown = ShownValue(initial)
-      changes = { _, new in
-        let value = new[keyPath: keyPath]
-        guard value != shown.value else { return false }
-        shown.value = value
-        return true
-      }
-    }
+    // Compared with what it last showed, not with the old state's value: a `Shared` the member
+    // is or holds reads the same newest value through both states, so the member also compares
+    // the versions of the shared values it showed (see `ShownMember`).
+    let scan = sharedScan
+    let shown = ShownMember(currentState[keyPath: keyPath], stateHoldsShared: scan.stateHoldsSharedNow)
     let tracking = TrackedMember(
       key: nextObservedMember(),
-      changes: changes,
+      changes: { _, new in shown.show(new[keyPath: keyPath], in: scan) },
       dropsWrite: { writes, state in
         guard let written = writes[keyPath] as? Value else { return false }
         return written != state[keyPath: keyPath]
@@ -319,6 +304,7 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
     // array for the members it changes.
     var changed = changedScratch
     changedScratch = []
+    sharedScan.willShow()
     for member in members
     where member.changes(old, newState) || (!writes.isEmpty && member.dropsWrite(writes, newState)) {
       changed.append(member)
@@ -333,7 +319,8 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
   }
 }
 
-/// The value a tracked member of an ``ObservableStore`` last showed. Touched only by that store's
+/// The value a fact about an ``ObservableStore``'s state (``ObservableStore/trackedStructure(_:fact:didChange:)``)
+/// last showed; a member's is a ``ShownMember``. Touched only by that store's
 /// `show`, on the main actor, never while another access to it is in progress, so it skips the
 /// dynamic exclusivity check a captured `var` would pay on every publication (what that saves:
 /// Docs/Stress-and-Benchmarks.md, "Exclusivity checks of shared state").

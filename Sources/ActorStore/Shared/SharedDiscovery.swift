@@ -26,30 +26,32 @@ import Synchronization
   /// The shared values `value` holds, by identity of their reference.
   static func references(in value: Any) -> [ObjectIdentifier: any AnySharedReference] {
     var found: [ObjectIdentifier: any AnySharedReference] = [:]
-    collect(value, into: &found)
+    forEachHolder(in: value) { holder in
+      let reference = holder.sharedRoot
+      found[ObjectIdentifier(reference)] = reference
+    }
     return found
   }
 
-  private static func collect(_ value: Any, into found: inout [ObjectIdentifier: any AnySharedReference]) {
-    if let holder = value as? any SharedValueHolder {
-      let reference = holder.sharedRoot
-      found[ObjectIdentifier(reference)] = reference
-      return
-    }
+  /// Calls `body` with each `Shared` or `SharedReader` `value` is or holds, in a fixed order (the
+  /// order of stored properties, then of elements): two walks of equal values visit their
+  /// holders in the same order, which is what lets `ObservableStore` compare them by position.
+  static func forEachHolder(in value: Any, _ body: (any SharedValueHolder) -> Void) {
+    if let holder = value as? any SharedValueHolder { return body(holder) }
     // Text holds no `Shared`: not walked character by character.
     if value is any StringProtocol { return }
     // Any collection through its elements (an `IdentifiedArray` keeps them in storage a mirror
     // would not show), without a mirror per element.
-    if let collection = value as? any Collection { return collectElements(of: collection, into: &found) }
+    if let collection = value as? any Collection { return forEachElementHolder(of: collection, body) }
     let mirror = Mirror(reflecting: value)
     if mirror.displayStyle == .class { return }
-    for child in mirror.children { collect(child.value, into: &found) }
+    for child in mirror.children { forEachHolder(in: child.value, body) }
   }
 
-  private static func collectElements(
-    of collection: some Collection, into found: inout [ObjectIdentifier: any AnySharedReference]
+  private static func forEachElementHolder(
+    of collection: some Collection, _ body: (any SharedValueHolder) -> Void
   ) {
-    for element in collection { collect(element, into: &found) }
+    for element in collection { forEachHolder(in: element, body) }
   }
 }
 
@@ -59,9 +61,10 @@ protocol SharedValueHolder {
   var sharedRoot: any AnySharedReference { get }
 }
 
-/// A ``Shared`` or ``SharedReader`` of an `Equatable` value, read as a member of an
-/// `ObservableStore` (`store.$meetings`): every state holds the same reference, whose `==`
-/// compares the newest values, so the member is compared by the value it held when last shown.
+/// A ``Shared`` or ``SharedReader`` of an `Equatable` value that a member of an `ObservableStore`
+/// is (`store.$meetings`) or holds (`store.detail`): every state holds the same reference, whose
+/// `==` compares the newest values, so once its version moved the member compares the value it
+/// held when last shown with the value now (see `SharedValuesShown`).
 @usableFromInline protocol SharedValueSnapshotting {
   /// The current value, a copy to compare with later.
   func valueSnapshot() -> any Sendable

@@ -6,8 +6,9 @@ import Synchronization
 /// executor (its serial executor is their lock), from the store engine's publication and
 /// republication, never while another access to them is in progress (nothing user code can reach
 /// refers to them), so they skip the dynamic exclusivity check, as the engine's fields do (what
-/// that saves: Docs/Stress-and-Benchmarks.md, "Exclusivity checks of shared state");
-/// `republishScheduled` is atomic, set from any thread by a change.
+/// that saves: Docs/Stress-and-Benchmarks.md, "Exclusivity checks of shared state"); so does
+/// `heldSets`, touched with them; `republishScheduled` is atomic, set from any thread by a change;
+/// `heldSet` is atomic, read on the main actor by the store tree's `ObservableStore`s.
 @usableFromInline final class SharedHoldings: @unchecked Sendable {
   struct Held {
     let reference: any AnySharedReference
@@ -20,6 +21,17 @@ import Synchronization
   /// Whether `held` is not empty: every publication then records the versions published.
   @exclusivity(unchecked) @usableFromInline var holdsShared = false
   @exclusivity(unchecked) private var held: [ObjectIdentifier: Held] = [:]
+  /// Zero while the state last walked holds no shared value; otherwise a number that changes
+  /// each time the set of shared values it holds changes. An `ObservableStore` reads it once per
+  /// state it shows (one relaxed atomic load): zero spares its members any search for shared
+  /// values, and a new number makes it look for them in every member once (see
+  /// `ObservableStore.SharedMemberScan`). Relaxed is enough: the state it goes with reaches the
+  /// main actor through a lock (the mailbox's) taken after this is stored, or on the same thread.
+  @usableFromInline let heldSet = Atomic<UInt64>(0)
+  /// ``heldSet``, read with relaxed ordering (see there why that is enough).
+  @inlinable var heldSetNow: UInt64 { heldSet.load(ordering: .relaxed) }
+  /// The last nonzero number given to ``heldSet``.
+  @exclusivity(unchecked) private var heldSets: UInt64 = 0
   /// Whether a republication is scheduled and has not started: changes made meanwhile ride on
   /// it, so a burst of changes costs one job.
   let republishScheduled = Atomic(false)
@@ -48,15 +60,22 @@ import Synchronization
     if epoch != seenEpoch {
       seenEpoch = epoch
       let found = SharedDiscovery.references(in: state)
+      var setChanged = false
       for (id, entry) in held where found[id] == nil {
         entry.reference.unsubscribe(subscriber)
         held[id] = nil
+        setChanged = true
       }
       for (id, reference) in found where held[id] == nil {
         held[id] = Held(reference: reference, publishedVersion: 0)
         subscribing.append(reference)
+        setChanged = true
       }
       holdsShared = !held.isEmpty
+      if setChanged {
+        heldSets &+= 1
+        heldSet.store(holdsShared ? heldSets : 0, ordering: .relaxed)
+      }
     }
     // In place, through the values' indices: iterating `held.keys` while writing would copy the
     // dictionary on every publication.

@@ -100,8 +100,8 @@ extension SharedObservableStoreTests {
 }
 
 extension SharedObservableStoreTests {
-  /// A shared member of a child's state, read through the child's own store, is told of its
-  /// changes (as the Shared-state guide advises), where the parent's `detail` member is not.
+  /// A shared member of a child's state is told of its changes read through the child's own
+  /// store, and so is the parent's member holding that child state.
   @Test func aSharedMemberOfAChildReadThroughTheChildsStoreNotifies() {
     let executor = TestExecutor()
     defer { executor.drainAfterRelease() }
@@ -113,10 +113,13 @@ extension SharedObservableStoreTests {
     }
     let child = ObservableStore(board.scope(state: \.summary, action: ActionPath<NoteBoard.Action, NoteBoard.Action>(embed: { $0 }, extract: { $0 })))
     let notes = ChangeCounter { _ = child.notes }
+    let parent = ObservableStore(board)
+    let summary = ChangeCounter { _ = parent.summary }
     Task(executorPreference: executor) { await list.send(.add(3)) }
     executor.runUntilIdle()
-    #expect(notes.count == 1)
+    #expect((notes.count, summary.count) == (1, 1))
     #expect(child.notes.ids.elementsEqual([1, 2, 3]))
+    #expect(parent.summary.notes.ids.elementsEqual([1, 2, 3]))
   }
 }
 
