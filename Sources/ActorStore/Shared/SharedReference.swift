@@ -48,6 +48,9 @@ final class SharedReference<Value: Sendable>: AnySharedReference, @unchecked Sen
   let persistence: (any SharedPersistence<Value>)?
   /// The test scope of the storage this reference was made in; `nil` outside a `TestStore`.
   let testScope: SharedTestScope?
+  /// Under a `TestStore` (`testScope` set), the value the key was made with: what a test
+  /// asserts a change of a key made since its last assertion against. `nil` elsewhere.
+  private let madeWith: Value?
 
   init(
     value: Value, keyDescription: String, persistence: (any SharedPersistence<Value>)? = nil,
@@ -58,6 +61,7 @@ final class SharedReference<Value: Sendable>: AnySharedReference, @unchecked Sen
     isEquatable = Value.self is any Equatable.Type
     self.persistence = persistence
     self.testScope = testScope
+    madeWith = testScope == nil ? nil : value
   }
 
   /// The current value (under a `TestStore` assertion, the value the assertion expects).
@@ -135,6 +139,8 @@ final class SharedReference<Value: Sendable>: AnySharedReference, @unchecked Sen
 
   func currentValue() -> any Sendable { guarded.withLock { $0.value } }
 
+  func initialValue() -> (any Sendable)? { madeWith }
+
   func beginExpecting(_ value: any Sendable) {
     guarded.withLock { $0.expected = value as? Value }
   }
@@ -168,6 +174,8 @@ protocol AnySharedReference: AnyObject, Sendable {
   func flushPendingWrite()
   /// The value, outside any assertion.
   func currentValue() -> any Sendable
+  /// Under a `TestStore`, the value the key was made with; `nil` elsewhere.
+  func initialValue() -> (any Sendable)?
   /// Starts a test assertion: reads and changes see `value` until ``endExpecting()``.
   func beginExpecting(_ value: any Sendable)
   /// Ends a test assertion; returns the value the assertion expects.

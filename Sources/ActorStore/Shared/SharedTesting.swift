@@ -24,6 +24,12 @@ final class SharedTestScope: Sendable {
   /// By key ID.
   var entries: [String: Entry] = [:]
 
+  /// The value this snapshot had for the key of `entry` (of another snapshot): the value the key
+  /// was made with when it was made since this snapshot.
+  func value(of entry: Entry, at key: String) -> (any Sendable)? {
+    entries[key]?.value ?? entry.reference.initialValue()
+  }
+
   /// No values.
   public init() {}
 }
@@ -49,8 +55,8 @@ extension SharedStorage {
   }
 
   /// Runs a test's assertion closure with every shared value of this storage starting from its
-  /// value in `start` (a key made since starts from `actual`), so that the closure reads and
-  /// changes expected values only; then compares them with `actual`.
+  /// value in `start` (a key made since starts from the value it was made with), so that the
+  /// closure reads and changes expected values only; then compares them with `actual`.
   /// - Parameters:
   ///   - start: The values the closure starts from: as of the last asserted step for an
   ///     exhaustive test store, `actual` for a non-exhaustive one (as its state does).
@@ -62,7 +68,8 @@ extension SharedStorage {
   ) -> [SharedMismatch] {
     let references = allReferences
     for (key, reference) in references {
-      reference.beginExpecting(start.entries[key]?.value ?? actual.entries[key]?.value ?? reference.currentValue())
+      reference.beginExpecting(
+        start.entries[key]?.value ?? reference.initialValue() ?? actual.entries[key]?.value ?? reference.currentValue())
     }
     testScope.setAsserting(true)
     body()
@@ -82,12 +89,14 @@ extension SharedStorage {
   }
 
   /// The keys whose value differs between two snapshots, in key order, `old`'s value as the
-  /// expected one: what changed since a test last asserted (keys made since are not changes).
+  /// expected one: what changed since a test last asserted (a key made since, against the value it was made with).
   @_spi(Testing) public static func changes(from old: SharedSnapshot, to new: SharedSnapshot) -> [SharedMismatch] {
     new.entries.sorted { $0.key < $1.key }.compactMap { key, entry in
-      guard let previous = old.entries[key], !entry.reference.areEqual(previous.value, entry.value) else { return nil }
+      guard let previous = old.value(of: entry, at: key), !entry.reference.areEqual(previous, entry.value) else {
+        return nil
+      }
       return SharedMismatch(
-        key: entry.reference.keyDescription, expected: StateDump.lines(of: previous.value),
+        key: entry.reference.keyDescription, expected: StateDump.lines(of: previous),
         actual: StateDump.lines(of: entry.value))
     }
   }
@@ -95,8 +104,8 @@ extension SharedStorage {
   /// Whether any key's value differs between two snapshots.
   @_spi(Testing) public static func hasChanges(from old: SharedSnapshot, to new: SharedSnapshot) -> Bool {
     new.entries.contains { key, entry in
-      guard let previous = old.entries[key] else { return false }
-      return !entry.reference.areEqual(previous.value, entry.value)
+      guard let previous = old.value(of: entry, at: key) else { return false }
+      return !entry.reference.areEqual(previous, entry.value)
     }
   }
 }

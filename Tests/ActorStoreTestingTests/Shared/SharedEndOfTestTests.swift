@@ -53,3 +53,64 @@ import Testing
     #expect(issues.messages.isEmpty, "\(issues.messages)")
   }
 }
+
+/// A key made during a step is asserted from the value it was made with: a change made to it in
+/// the same step, or after the last assertion, is a change like any other.
+@MainActor @Suite struct SharedKeyMadeDuringATestTests {
+  @Test func aKeyMadeAndChangedInOneStepMustBeAsserted() async {
+    let issues = IssueCollector()
+    await IssueReporting.withReporter(issues) {
+      let store = TestStore(initialState: DraftOpener.State()) { DraftOpener() }
+      await store.send(.open(name: "a", text: "Hello")) {
+        $0.draft = Shared(wrappedValue: "", .inMemory("draft-a"))
+      }
+    }
+    #expect(issues.messages.count == 1, "\(issues.messages)")
+    let message = issues.messages.first ?? ""
+    #expect(message.contains(#".inMemory("draft-a")"#), "\(message)")
+    #expect(message.contains(#""Hello""#), "\(message)")
+  }
+
+  @Test func aKeyMadeAndChangedInOneStepPassesWhenAsserted() async {
+    let store = TestStore(initialState: DraftOpener.State()) { DraftOpener() }
+    await store.send(.open(name: "b", text: "Hello")) {
+      $0.draft = Shared(wrappedValue: "", .inMemory("draft-b"))
+      $0.draft?.withLock { $0 = "Hello" }
+    }
+  }
+
+  @Test func aKeyMadeUnchangedNeedsNoAssertion() async {
+    let store = TestStore(initialState: DraftOpener.State()) { DraftOpener() }
+    await store.send(.open(name: "c", text: nil)) {
+      $0.draft = Shared(wrappedValue: "", .inMemory("draft-c"))
+    }
+    await store.finish()
+  }
+
+  @Test func aKeyMadeAndChangedAfterTheLastAssertionFailsAtTheEnd() async {
+    let issues = IssueCollector()
+    await IssueReporting.withReporter(issues) {
+      let store = TestStore(initialState: DraftOpener.State()) { DraftOpener() }
+      await store.send(.makeInBackground(name: "d", text: "Later"))
+      await store.finish()
+    }
+    #expect(issues.messages.count == 1, "\(issues.messages)")
+    let message = issues.messages.first ?? ""
+    #expect(message.contains(#".inMemory("draft-d")"#) && message.contains(#""Later""#), "\(message)")
+  }
+
+  @Test func aKeyTheOpenStepMadeChangedLaterFailsAtTheEnd() async {
+    let issues = IssueCollector()
+    await IssueReporting.withReporter(issues) {
+      let store = TestStore(initialState: DraftOpener.State()) { DraftOpener() }
+      await store.send(.open(name: "e", text: nil)) {
+        $0.draft = Shared(wrappedValue: "", .inMemory("draft-e"))
+      }
+      await store.send(.writeInBackground("Later"))
+      await store.finish()
+    }
+    #expect(issues.messages.count == 1, "\(issues.messages)")
+    let message = issues.messages.first ?? ""
+    #expect(message.contains(#".inMemory("draft-e")"#) && message.contains(#""Later""#), "\(message)")
+  }
+}

@@ -151,3 +151,34 @@ struct SharedNotes: Reducer {
     }
   }
 }
+
+/// Opens a draft under a key of its own, made by the reducer when the draft opens.
+struct DraftOpener: Reducer {
+  struct State: Equatable, Sendable {
+    var draft: Shared<String>?
+  }
+
+  enum Action: Equatable, Sendable {
+    /// Makes the draft's key (an empty draft) and, when `text` is not `nil`, writes it at once.
+    case open(name: String, text: String?)
+    /// An effect writes the open draft, and sends nothing.
+    case writeInBackground(String)
+    /// An effect makes a draft's key and writes it, and sends nothing.
+    case makeInBackground(name: String, text: String)
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .open(let name, let text):
+      let draft = Shared(wrappedValue: "", .inMemory("draft-\(name)"))
+      if let text { draft.withLock { $0 = text } }
+      state.draft = draft
+    case .writeInBackground(let text):
+      guard let draft = state.draft else { return .none }
+      return .run { _ in draft.withLock { $0 = text } }
+    case .makeInBackground(let name, let text):
+      return .run { _ in Shared(wrappedValue: "", .inMemory("draft-\(name)")).withLock { $0 = text } }
+    }
+    return .none
+  }
+}
