@@ -27,9 +27,10 @@ extension IdentifiedArray {
           guard new.baseAddress != old.baseAddress, let newBase = new.baseAddress, let oldBase = old.baseAddress
           else { return }
           let firstSlot = index &<< ChunkedValues<Element>.chunkShift
+          let (newBytes, oldBytes) = (UnsafeRawPointer(newBase), UnsafeRawPointer(oldBase))
           let count = Swift.min(new.count, old.count)
           var offset = 0
-          while let changed = layout.firstDifference(UnsafeRawPointer(newBase), UnsafeRawPointer(oldBase), from: offset, to: count) {
+          while let changed = layout.firstDifference(newBytes, oldBytes, from: offset, to: count) {
             if let element = new[changed] { body(order.idOfSlot[firstSlot + changed], element) }
             offset = changed + 1
           }
