@@ -9,7 +9,8 @@
 /// they change, whether the store's state holds shared values at all (no walk when it holds none).
 ///
 /// Touched only by its store's `show` and `track`, on the main actor, never while another access
-/// to it is in progress, so it skips the dynamic exclusivity check, as ``ShownValue`` does.
+/// to it is in progress, so it skips the dynamic exclusivity check, as ``ShownValue`` does (what
+/// that saves, counted: Docs/Stress-and-Benchmarks.md, "Exclusivity checks of shared state").
 @usableFromInline final class ShownMember<Value: Equatable> {
   @exclusivity(unchecked) @usableFromInline var value: Value
   /// The shared values the member read when last shown; `nil` while it holds none (then it is
@@ -58,7 +59,7 @@
 /// values while a state is shown, set once per state by `show`.
 ///
 /// Touched only by its store, on the main actor, never while another access to it is in
-/// progress, so it skips the dynamic exclusivity check, as ``ShownValue`` does.
+/// progress, so it skips the dynamic exclusivity check, as ``ShownMember`` does (counted there).
 @usableFromInline final class SharedMemberScan {
   /// The store tree's shared values (its root store's).
   @usableFromInline let holdings: SharedHoldings

@@ -6,9 +6,10 @@ import Synchronization
 /// executor (its serial executor is their lock), from the store engine's publication and
 /// republication, never while another access to them is in progress (nothing user code can reach
 /// refers to them), so they skip the dynamic exclusivity check, as the engine's fields do (what
-/// that saves: Docs/Stress-and-Benchmarks.md, "Exclusivity checks of shared state"); so does
-/// `heldSets`, touched with them; `republishScheduled` is atomic, set from any thread by a change;
-/// `heldSet` is atomic, read on the main actor by the store tree's `ObservableStore`s.
+/// that saves: Docs/Stress-and-Benchmarks.md, "Exclusivity checks of shared state"); `heldSets`
+/// is touched with them, only when the state is walked; `republishScheduled` is atomic, set from
+/// any thread by a change; `heldSet` is atomic, read on the main actor by the store tree's
+/// `ObservableStore`s.
 @usableFromInline final class SharedHoldings: @unchecked Sendable {
   struct Held {
     let reference: any AnySharedReference
@@ -31,7 +32,7 @@ import Synchronization
   /// ``heldSet``, read with relaxed ordering (see there why that is enough).
   @inlinable var heldSetNow: UInt64 { heldSet.load(ordering: .relaxed) }
   /// The last nonzero number given to ``heldSet``.
-  @exclusivity(unchecked) private var heldSets: UInt64 = 0
+  private var heldSets: UInt64 = 0
   /// Whether a republication is scheduled and has not started: changes made meanwhile ride on
   /// it, so a burst of changes costs one job.
   let republishScheduled = Atomic(false)

@@ -24,10 +24,10 @@ final class SharedTestScope: Sendable {
   /// By key ID.
   var entries: [String: Entry] = [:]
 
-  /// The value this snapshot had for the key of `entry` (of another snapshot): the value the key
-  /// was made with when it was made since this snapshot.
-  func value(of entry: Entry, at key: String) -> (any Sendable)? {
-    entries[key]?.value ?? entry.reference.initialValue()
+  /// The value this snapshot had for `key`, whose reference is `reference`: the value the key was
+  /// made with when it was made since this snapshot.
+  func value(at key: String, of reference: any AnySharedReference) -> (any Sendable)? {
+    entries[key]?.value ?? reference.initialValue()
   }
 
   /// No values.
@@ -69,7 +69,7 @@ extension SharedStorage {
     let references = allReferences
     for (key, reference) in references {
       reference.beginExpecting(
-        start.entries[key]?.value ?? reference.initialValue() ?? actual.entries[key]?.value ?? reference.currentValue())
+        start.value(at: key, of: reference) ?? actual.entries[key]?.value ?? reference.currentValue())
     }
     testScope.setAsserting(true)
     body()
@@ -92,7 +92,8 @@ extension SharedStorage {
   /// expected one: what changed since a test last asserted (a key made since, against the value it was made with).
   @_spi(Testing) public static func changes(from old: SharedSnapshot, to new: SharedSnapshot) -> [SharedMismatch] {
     new.entries.sorted { $0.key < $1.key }.compactMap { key, entry in
-      guard let previous = old.value(of: entry, at: key), !entry.reference.areEqual(previous, entry.value) else {
+      guard let previous = old.value(at: key, of: entry.reference), !entry.reference.areEqual(previous, entry.value)
+      else {
         return nil
       }
       return SharedMismatch(
@@ -104,7 +105,7 @@ extension SharedStorage {
   /// Whether any key's value differs between two snapshots.
   @_spi(Testing) public static func hasChanges(from old: SharedSnapshot, to new: SharedSnapshot) -> Bool {
     new.entries.contains { key, entry in
-      guard let previous = old.value(of: entry, at: key) else { return false }
+      guard let previous = old.value(at: key, of: entry.reference) else { return false }
       return !entry.reference.areEqual(previous, entry.value)
     }
   }
